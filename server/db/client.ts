@@ -1,0 +1,30 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = NodePgDatabase<Schema>;
+
+export interface CreateDbOptions {
+  /** pool size (node-postgres default 10) */
+  max?: number;
+  /** application_name shown in pg_stat_activity */
+  applicationName?: string;
+}
+
+/**
+ * A node-postgres Pool and a drizzle instance over it with the Kaigi schema
+ * (`db.query.company.findMany(...)` etc.). The caller ends the pool (`await pool.end()`).
+ */
+export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): { pool: pg.Pool; db: Db } {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: opts.max,
+    application_name: opts.applicationName ?? 'kaigi',
+  });
+  // An idle client losing its connection (server restart) must not crash the process;
+  // the pool discards it and the next checkout reconnects.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { pool, db };
+}

@@ -1,0 +1,538 @@
+/**
+ * Kaigi database schema (DESIGN.md §4). drizzle-orm pg-core.
+ *
+ * Conventions
+ * - TypeScript property names equal the SQL column names (snake_case), so selected rows map 1:1
+ *   onto the API's JSON field names (`company_code`, `event_date`, …).
+ * - Every business row carries `cci_code` (tenant, FK → chamber). Ids are `integer generated
+ *   always as identity` (audit_log: bigserial).
+ * - Editable entities carry `version` (optimistic locking) and created_at/by, updated_at/by.
+ * - `name_kana` columns use COLLATE "ja-x-icu" (五十音順); code columns use COLLATE "C" so
+ *   `…__startswith` filters can use the btree indexes.
+ * - `search_text` holds normalizeSearchText() of name/kana/code; a GIN index over
+ *   `kaigi_bigrams(search_text)` (SQL function created by the first migration) serves 1-term
+ *   keywords of ≥ 2 characters. Build keyword conditions with `keywordCondition()` below so the
+ *   query matches the index expression.
+ */
+import { and, relations, sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { searchTerms } from './normalize.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations (single source for check constraints and API schemas)
+// ---------------------------------------------------------------------------------------------
+export const USER_TYPES = ['CCI_ADMIN', 'CCI_CONFERENCE_USER', 'COMPANY_ADMIN'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const POSITION_TYPES = [
+  'CCI_OFFICER',
+  'CCI_SECTION',
+  'CCI_BRANCH',
+  'CCI_COMMITTEE',
+  'CCI_WOMEN_ASSOCIATION',
+  'CCI_YOUTH_DIVISION',
+] as const;
+export type PositionType = (typeof POSITION_TYPES)[number];
+
+export const CONFERENCE_STATUSES = ['draft', 'published', 'closed', 'held', 'cancelled'] as const;
+export type ConferenceStatus = (typeof CONFERENCE_STATUSES)[number];
+
+export const CONFERENCE_MEMBER_CATEGORIES = ['principal', 'substitute', 'companion'] as const;
+export type ConferenceMemberCategory = (typeof CONFERENCE_MEMBER_CATEGORIES)[number];
+
+export const ANSWER_CONTENTS = ['attend', 'absent', 'proxy_attend', 'delegate'] as const;
+export type AnswerContent = (typeof ANSWER_CONTENTS)[number];
+
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+export const MASTER_TYPE_POSITION_TYPE = 'cci_position_type';
+export const MASTER_TYPE_CONFERENCE_TEMPLATE = 'CCI_CONFERENCE_TEMPLATE';
+
+/** `'a', 'b'` list for a check constraint (values are compile-time constants, never user input). */
+function sqlList(values: readonly string[]): SQL {
+  return sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Column helpers
+// ---------------------------------------------------------------------------------------------
+/** text with the ICU Japanese collation (五十音順 ordering of kana). */
+export const jaText = customType<{ data: string; driverData: string }>({
+  dataType() {
+    return 'text COLLATE "ja-x-icu"';
+  },
+});
+
+/** text with the C collation: byte order, lets LIKE 'prefix%' use btree indexes. */
+export const codeText = customType<{ data: string; driverData: string }>({
+  dataType() {
+    return 'text COLLATE "C"';
+  },
+});
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const day = (name: string) => date(name, { mode: 'string' });
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const cciCode = () =>
+  codeText('cci_code')
+    .notNull()
+    .references(() => chamber.cci_code);
+
+/** version + created/updated stamps of every editable entity. */
+const editable = () => ({
+  version: integer('version').notNull().default(1),
+  created_at: tstz('created_at').notNull().defaultNow(),
+  created_by: text('created_by').notNull().default('system'),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+  updated_by: text('updated_by').notNull().default('system'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// JSON shapes
+// ---------------------------------------------------------------------------------------------
+export interface CompanyAttributes {
+  name1?: string;
+  name_kana?: string;
+  email?: string | null;
+  admin_changed_info_flag?: '0' | '1';
+  representative?: string;
+  postal_code?: string;
+  address?: string;
+  phone?: string;
+  [key: string]: unknown;
+}
+
+export interface Attachment {
+  key: string;
+  name: string;
+  size: number;
+}
+
+export interface InviteeRule {
+  position_type: PositionType;
+  department_name?: string;
+  position_names?: string[];
+}
+
+export interface SubConferenceTemplate {
+  name: string;
+  place?: string;
+  /** offset from the parent's start, minutes */
+  start_offset_minutes?: number;
+  duration_minutes?: number;
+  description?: string;
+}
+
+export interface ConferenceTemplateBody {
+  place?: string;
+  /** 'HH:mm' local (Asia/Tokyo) */
+  start_time?: string;
+  end_time?: string;
+  /** days before the event */
+  answer_deadline_days_before?: number;
+  description?: string;
+  answer_choices?: AnswerContent[];
+  allow_delegate?: boolean;
+  sub_conferences?: SubConferenceTemplate[];
+  invitee_rules?: InviteeRule[];
+  [key: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------
+export const chamber = pgTable('chamber', {
+  cci_code: codeText('cci_code').primaryKey(),
+  name: text('name').notNull(),
+  name_kana: jaText('name_kana'),
+  ...editable(),
+});
+
+export const company = pgTable(
+  'company',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    company_code: codeText('company_code').notNull(),
+    attributes: jsonb('attributes').$type<CompanyAttributes>().notNull().default({}),
+    /** attributes.name1, kept by PostgreSQL (read-only) for sorting */
+    name1: text('name1').generatedAlwaysAs(sql`(attributes ->> 'name1')`),
+    /** attributes.name_kana, kept by PostgreSQL (read-only), ja-x-icu collation for 五十音順 */
+    name_kana: jaText('name_kana').generatedAlwaysAs(sql`(attributes ->> 'name_kana')`),
+    search_text: text('search_text').notNull().default(''),
+    ...editable(),
+  },
+  (t) => [
+    unique('company_cci_code_company_code_key').on(t.cci_code, t.company_code),
+    index('company_cci_code_id_idx').on(t.cci_code, t.id),
+    index('company_cci_code_name_kana_idx').on(t.cci_code, t.name_kana),
+    index('company_search_bigrams_idx').using('gin', sql`kaigi_bigrams(${t.search_text})`),
+  ],
+);
+
+export const member = pgTable(
+  'member',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    company_code: codeText('company_code').notNull(),
+    name: text('name').notNull(),
+    name_kana: jaText('name_kana'),
+    title: text('title'),
+    email: text('email'),
+    start_at: day('start_at'),
+    end_at: day('end_at'),
+    search_text: text('search_text').notNull().default(''),
+    ...editable(),
+  },
+  (t) => [
+    index('member_cci_code_company_code_idx').on(t.cci_code, t.company_code),
+    index('member_company_id_idx').on(t.company_id),
+    index('member_cci_code_id_idx').on(t.cci_code, t.id),
+    index('member_cci_code_name_kana_idx').on(t.cci_code, t.name_kana),
+    index('member_search_bigrams_idx').using('gin', sql`kaigi_bigrams(${t.search_text})`),
+  ],
+);
+
+export const position = pgTable(
+  'position',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    position_type: text('position_type').notNull(),
+    department_name: text('department_name'),
+    position_name: text('position_name'),
+    /** protocol order: smaller first */
+    rank: integer('rank').notNull().default(0),
+    start_at: day('start_at'),
+    end_at: day('end_at'),
+    ...editable(),
+  },
+  (t) => [
+    check('position_position_type_check', sql`${t.position_type} in (${sqlList(POSITION_TYPES)})`),
+    index('position_member_id_idx').on(t.member_id),
+    index('position_cci_code_type_department_idx').on(t.cci_code, t.position_type, t.department_name),
+  ],
+);
+
+export const master_data = pgTable(
+  'master_data',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    master_type_code: codeText('master_type_code').notNull(),
+    master_code: codeText('master_code').notNull(),
+    name: text('name').notNull(),
+    sort_order: integer('sort_order').notNull().default(0),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
+    ...editable(),
+  },
+  (t) => [
+    unique('master_data_cci_code_type_code_key').on(t.cci_code, t.master_type_code, t.master_code),
+  ],
+);
+
+export const conference_template = pgTable(
+  'conference_template',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_template_code: codeText('conference_template_code').notNull(),
+    name: text('name').notNull(),
+    default_body: jsonb('default_body').$type<ConferenceTemplateBody>().notNull().default({}),
+    ...editable(),
+  },
+  (t) => [unique('conference_template_cci_code_code_key').on(t.cci_code, t.conference_template_code)],
+);
+
+export const conference = pgTable(
+  'conference',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    parent_id: integer('parent_id').references((): AnyPgColumn => conference.id, {
+      onDelete: 'cascade',
+    }),
+    template_id: integer('template_id').references(() => conference_template.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    event_date: tstz('event_date').notNull(),
+    end_at: tstz('end_at'),
+    place: text('place'),
+    answer_deadline: tstz('answer_deadline'),
+    status: text('status').$type<ConferenceStatus>().notNull().default('draft'),
+    description: text('description'),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    allow_delegate: boolean('allow_delegate').notNull().default(false),
+    ...editable(),
+  },
+  (t) => [
+    check('conference_status_check', sql`${t.status} in (${sqlList(CONFERENCE_STATUSES)})`),
+    index('conference_cci_code_event_date_idx').on(t.cci_code, t.event_date),
+    index('conference_parent_id_idx').on(t.parent_id),
+    index('conference_template_id_idx').on(t.template_id),
+  ],
+);
+
+export const conference_company = pgTable(
+  'conference_company',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    answer_content: text('answer_content'),
+    answered_at: tstz('answered_at'),
+    answered_by: text('answered_by'),
+    ...editable(),
+  },
+  (t) => [
+    unique('conference_company_conference_id_company_id_key').on(t.conference_id, t.company_id),
+    index('conference_company_company_id_idx').on(t.company_id),
+  ],
+);
+
+export const conference_member = pgTable(
+  'conference_member',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    category: text('category').$type<ConferenceMemberCategory>().notNull().default('principal'),
+    answer_content: text('answer_content').$type<AnswerContent | null>(),
+    proxy_name: text('proxy_name'),
+    proxy_title: text('proxy_title'),
+    sort: integer('sort').notNull().default(0),
+    answered_at: tstz('answered_at'),
+    answered_by: text('answered_by'),
+    ...editable(),
+  },
+  (t) => [
+    check(
+      'conference_member_category_check',
+      sql`${t.category} in (${sqlList(CONFERENCE_MEMBER_CATEGORIES)})`,
+    ),
+    check(
+      'conference_member_answer_content_check',
+      sql`${t.answer_content} is null or ${t.answer_content} in (${sqlList(ANSWER_CONTENTS)})`,
+    ),
+    unique('conference_member_conference_id_member_id_key').on(t.conference_id, t.member_id),
+    index('conference_member_conference_id_sort_idx').on(t.conference_id, t.sort),
+    index('conference_member_company_id_conference_id_idx').on(t.company_id, t.conference_id),
+    index('conference_member_member_id_idx').on(t.member_id),
+  ],
+);
+
+export const export_job = pgTable(
+  'export_job',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    created_by: text('created_by').notNull(),
+    type: text('type').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    format: text('format').notNull(),
+    status: text('status').$type<ExportJobStatus>().notNull().default('queued'),
+    error: text('error'),
+    progress_done: integer('progress_done').notNull().default(0),
+    progress_total: integer('progress_total'),
+    file_key: text('file_key'),
+    created_at: tstz('created_at').notNull().defaultNow(),
+    started_at: tstz('started_at'),
+    finished_at: tstz('finished_at'),
+  },
+  (t) => [
+    check('export_job_status_check', sql`${t.status} in (${sqlList(EXPORT_JOB_STATUSES)})`),
+    index('export_job_cci_code_created_at_idx').on(t.cci_code, t.created_at),
+    index('export_job_cci_code_created_by_idx').on(t.cci_code, t.created_by),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    username: text('username').primaryKey(),
+    cci_code: cciCode(),
+    user_type: text('user_type').$type<UserType>().notNull(),
+    company_id: integer('company_id').references(() => company.id),
+    email: text('email'),
+    display_name: text('display_name'),
+    enabled: boolean('enabled').notNull().default(true),
+    ...editable(),
+  },
+  (t) => [
+    check('users_user_type_check', sql`${t.user_type} in (${sqlList(USER_TYPES)})`),
+    check(
+      'users_company_admin_company_check',
+      sql`${t.user_type} <> 'COMPANY_ADMIN' or ${t.company_id} is not null`,
+    ),
+    index('users_cci_code_idx').on(t.cci_code),
+    index('users_company_id_idx').on(t.company_id),
+    index('users_email_idx').on(t.email),
+  ],
+);
+
+export const audit_log = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cci_code: codeText('cci_code').references(() => chamber.cci_code),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_cci_code_at_idx').on(t.cci_code, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.entity_id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Relations (for db.query.*.findMany({ with: … }))
+// ---------------------------------------------------------------------------------------------
+export const chamberRelations = relations(chamber, ({ many }) => ({
+  companies: many(company),
+}));
+
+export const companyRelations = relations(company, ({ one, many }) => ({
+  chamber: one(chamber, { fields: [company.cci_code], references: [chamber.cci_code] }),
+  members: many(member),
+  users: many(users),
+}));
+
+export const memberRelations = relations(member, ({ one, many }) => ({
+  company: one(company, { fields: [member.company_id], references: [company.id] }),
+  positions: many(position),
+}));
+
+export const positionRelations = relations(position, ({ one }) => ({
+  member: one(member, { fields: [position.member_id], references: [member.id] }),
+}));
+
+export const conferenceTemplateRelations = relations(conference_template, ({ many }) => ({
+  conferences: many(conference),
+}));
+
+export const conferenceRelations = relations(conference, ({ one, many }) => ({
+  parent: one(conference, {
+    fields: [conference.parent_id],
+    references: [conference.id],
+    relationName: 'sub_conferences',
+  }),
+  sub_conferences: many(conference, { relationName: 'sub_conferences' }),
+  template: one(conference_template, {
+    fields: [conference.template_id],
+    references: [conference_template.id],
+  }),
+  companies: many(conference_company),
+  members: many(conference_member),
+}));
+
+export const conferenceCompanyRelations = relations(conference_company, ({ one }) => ({
+  conference: one(conference, {
+    fields: [conference_company.conference_id],
+    references: [conference.id],
+  }),
+  company: one(company, { fields: [conference_company.company_id], references: [company.id] }),
+}));
+
+export const conferenceMemberRelations = relations(conference_member, ({ one }) => ({
+  conference: one(conference, {
+    fields: [conference_member.conference_id],
+    references: [conference.id],
+  }),
+  company: one(company, { fields: [conference_member.company_id], references: [company.id] }),
+  member: one(member, { fields: [conference_member.member_id], references: [member.id] }),
+}));
+
+export const usersRelations = relations(users, ({ one }) => ({
+  company: one(company, { fields: [users.company_id], references: [company.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// Row types
+// ---------------------------------------------------------------------------------------------
+export type Chamber = typeof chamber.$inferSelect;
+export type NewChamber = typeof chamber.$inferInsert;
+export type Company = typeof company.$inferSelect;
+export type NewCompany = typeof company.$inferInsert;
+export type Member = typeof member.$inferSelect;
+export type NewMember = typeof member.$inferInsert;
+export type Position = typeof position.$inferSelect;
+export type NewPosition = typeof position.$inferInsert;
+export type MasterData = typeof master_data.$inferSelect;
+export type NewMasterData = typeof master_data.$inferInsert;
+export type ConferenceTemplate = typeof conference_template.$inferSelect;
+export type NewConferenceTemplate = typeof conference_template.$inferInsert;
+export type Conference = typeof conference.$inferSelect;
+export type NewConference = typeof conference.$inferInsert;
+export type ConferenceCompany = typeof conference_company.$inferSelect;
+export type NewConferenceCompany = typeof conference_company.$inferInsert;
+export type ConferenceMember = typeof conference_member.$inferSelect;
+export type NewConferenceMember = typeof conference_member.$inferInsert;
+export type ExportJob = typeof export_job.$inferSelect;
+export type NewExportJob = typeof export_job.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type AuditLog = typeof audit_log.$inferSelect;
+export type NewAuditLog = typeof audit_log.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// Query helpers tied to the schema's indexes
+// ---------------------------------------------------------------------------------------------
+/**
+ * Keyword condition over a `search_text` column (company.search_text, member.search_text):
+ * every whitespace-separated term must occur (AND). Terms of ≥ 2 characters are pre-filtered by
+ * the GIN index on kaigi_bigrams(search_text), then checked exactly with LIKE.
+ * Returns undefined for a blank keyword (no condition).
+ */
+export function keywordCondition(searchText: AnyPgColumn, keyword: string): SQL | undefined {
+  const terms = searchTerms(keyword);
+  if (terms.length === 0) return undefined;
+  return and(
+    ...terms.map((term) => {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return [...term].length >= 2
+        ? sql`(kaigi_bigrams(${searchText}) @> kaigi_bigrams(${term}::text) and ${searchText} like ${like})`
+        : sql`${searchText} like ${like}`;
+    }),
+  );
+}

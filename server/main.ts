@@ -1,0 +1,58 @@
+/** The thin runner: configuration, real components, the API on PORT, clean shutdown. */
+import path from 'node:path';
+import { ConfigError, loadSettings } from './config/env.ts';
+import { createServer } from './app.ts';
+import { startStack } from './infra/stack.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infra/demo-accounts.ts';
+
+async function main() {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const say = (line: string) => console.log(`[kaigi] ${line}`);
+  const stack = await startStack(settings, say);
+  const app = await createServer(
+    {
+      pool: stack.pool,
+      db: stack.db,
+      production: settings.production,
+      auth: stack.auth,
+      clientConfig: stack.clientConfig,
+      spaRoot: path.resolve(import.meta.dirname, '../dist'),
+    },
+    { logger: { level: settings.logLevel } },
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: stopping…`);
+    await app.close().catch((err: unknown) => console.error(err));
+    await stack.stop();
+    say('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: settings.host, port: settings.port });
+  const url = `http://${settings.host}:${settings.port}`;
+  say(`Kaigi is running: ${url}/login`);
+  if (stack.cognitoLocalEndpoint) {
+    say(`demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) say(`  ${a.email.padEnd(28)} ${a.userType}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('[kaigi] failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+/**
+ * Bearer-token authentication and per-route access guards (DESIGN.md §6).
+ *
+ * Each route declares `config.access`: `'public'` or `{ roles: [...] }`; a /v1 route without a
+ * declaration refuses to register, so nothing is reachable by accident. The token proves who the
+ * caller is; the users table, not the token, decides role, chamber and company.
+ */
+import fp from 'fastify-plugin';
+import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, notFound, unauthorized } from './problem.ts';
+import type { Role, SessionUser } from '../../schemas/session.ts';
+import { DOCS_PREFIX } from '../external/swagger.ts';
+
+export type RouteAccess = 'public' | { roles: readonly Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+export interface AuthOptions {
+  issuer: string;
+  clientId: string;
+  jwksUri: string;
+  /** The clock tokens are checked against (tests move it past a token's expiry). */
+  currentDate?: () => Date;
+  findUser(username: string): Promise<SessionUser | null>;
+}
+
+export const CHAMBER_ROLES = ['CCI_ADMIN', 'CCI_CONFERENCE_USER'] as const satisfies readonly Role[];
+export const COMPANY_ROLES = ['COMPANY_ADMIN'] as const satisfies readonly Role[];
+
+/** The user of a request that passed the guard of a non-public route. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized();
+  return request.sessionUser;
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(header ?? '');
+  return match ? match[1] : null;
+}
+
+function usernameOf(payload: JWTPayload, clientId: string): string | null {
+  if (payload.token_use === 'id') {
+    const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (!aud.includes(clientId)) return null;
+    return typeof payload['cognito:username'] === 'string' ? payload['cognito:username'] : null;
+  }
+  if (payload.token_use === 'access') {
+    if (payload.client_id !== clientId) return null;
+    return typeof payload.username === 'string' ? payload.username : null;
+  }
+  return null;
+}
+
+export default fp<AuthOptions>(
+  async (app, opts) => {
+    const jwks = createRemoteJWKSet(new URL(opts.jwksUri), { cooldownDuration: 30_000 });
+
+    app.decorateRequest('sessionUser', null);
+
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/v1/') && !route.url.startsWith(DOCS_PREFIX) && route.config?.access === undefined) {
+        throw new Error(`route ${route.method} ${route.url} does not declare config.access`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return;
+
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthorized();
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ['RS256'], currentDate: opts.currentDate?.() }));
+      } catch (err) {
+        if (!(err instanceof joseErrors.JOSEError)) throw err;
+        request.log.info({ reason: err.code }, 'token rejected');
+        throw unauthorized('認証トークンが無効です。');
+      }
+      const username = usernameOf(payload, opts.clientId);
+      if (!username) throw unauthorized('認証トークンが無効です。');
+      const user = await opts.findUser(username);
+      if (!user || !user.enabled) throw unauthorized('このアカウントは利用できません。');
+      if (!access.roles.includes(user.userType)) throw forbidden();
+      request.sessionUser = user;
+    });
+
+    // Tenancy: a {cci_code} path or query parameter must name the caller's own chamber (§6).
+    app.addHook('preHandler', async (request) => {
+      const user = request.sessionUser;
+      if (!user) return;
+      const params = request.params as Record<string, unknown> | undefined;
+      const query = request.query as Record<string, unknown> | undefined;
+      for (const named of [params?.cci_code, query?.cci_code]) {
+        if (named === undefined || named === user.cciCode) continue;
+        throw user.userType === 'COMPANY_ADMIN' ? notFound() : forbidden('他の商工会議所のデータにはアクセスできません。');
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['error-handler'] },
+);

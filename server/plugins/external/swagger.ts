@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+/** The OpenAPI document and its UI, generated from the TypeBox route schemas (DESIGN.md §2). */
+export const DOCS_PREFIX = '/v1/docs';
+
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        // spec §9: API version 1.0
+        info: { title: 'Kaigi API', version: '1.0' },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+        security: [{ bearer: [] }],
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  },
+  { name: 'swagger' },
+);

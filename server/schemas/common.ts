@@ -1,0 +1,33 @@
+import { Type, type TSchema } from 'typebox';
+
+/** spec §9: list defaults page 1, page size 10; DESIGN.md §5: page_size max 1000. */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+
+export const PagingQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+};
+
+export const ListMetaSchema = Type.Object({
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export const listOf = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: ListMetaSchema });
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Array(Type.Object({ field: Type.String(), code: Type.String(), message: Type.String() })),
+  },
+  { additionalProperties: true },
+);
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

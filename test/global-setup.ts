@@ -1,0 +1,27 @@
+import type { TestProject } from 'vitest/node';
+import { startTestStack } from './helpers/test-stack.ts';
+
+/** One real stack for the API test run (fresh database per run, nothing shared across runs). */
+export default async function setup(project: TestProject) {
+  const stack = await startTestStack();
+  project.provide('stack', {
+    databaseUrl: stack.databaseUrl,
+    auth: stack.auth,
+    clientConfig: stack.clientConfig,
+    cognitoEndpoint: stack.cognitoLocalEndpoint!,
+    cognitoDataDir: stack.cognitoLocalDataDir!,
+  });
+  return () => stack.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: {
+      databaseUrl: string;
+      auth: { issuer: string; jwksUri: string; clientId: string };
+      clientConfig: import('../server/schemas/client-config.ts').ClientConfig;
+      cognitoEndpoint: string;
+      cognitoDataDir: string;
+    };
+  }
+}

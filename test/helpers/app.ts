@@ -1,0 +1,42 @@
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { createServer } from '../../server/app.ts';
+import { createDb } from '../../server/db/client.ts';
+import { cognitoAdminClient } from '../../server/infra/cognito-local.ts';
+import { DEMO_PASSWORD } from '../../server/infra/demo-accounts.ts';
+
+/** The real app on the run's real database and Cognito, for `app.inject(...)`. */
+export async function buildTestApp(opts: { currentDate?: () => Date } = {}): Promise<FastifyInstance> {
+  const stack = inject('stack');
+  const { pool, db } = createDb(stack.databaseUrl, { max: 4 });
+  const app = await createServer(
+    { pool, db, production: false, auth: { ...stack.auth, ...opts }, clientConfig: stack.clientConfig },
+    { logger: false },
+  );
+  app.addHook('onClose', () => pool.end());
+  return app;
+}
+
+export interface Tokens {
+  idToken: string;
+  accessToken: string;
+}
+
+/** Signs in through cognito-local with USER_PASSWORD_AUTH, as the SPA does in local mode. */
+export async function signIn(email: string, password = DEMO_PASSWORD): Promise<Tokens> {
+  const stack = inject('stack');
+  const client = cognitoAdminClient(stack.cognitoEndpoint);
+  const out = await client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.auth.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const result = out.AuthenticationResult;
+  if (!result?.IdToken || !result.AccessToken) throw new Error(`sign-in of ${email} returned no tokens`);
+  return { idToken: result.IdToken, accessToken: result.AccessToken };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadSettings } from '../../../server/config/env.ts';
+
+const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+  try {
+    loadSettings(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('environment validation (DESIGN.md §3)', () => {
+  it('starts on embedded defaults with no variables at all', () => {
+    const s = loadSettings({}, '/srv/kaigi');
+    expect(s).toMatchObject({ production: false, port: 8080, dataDir: '/srv/kaigi/.data', databaseUrl: undefined });
+    expect(s.cognito).toMatchObject({ region: 'ap-northeast-1', localPort: 9329, authFlowType: 'USER_PASSWORD_AUTH' });
+  });
+
+  it('names every malformed variable in one error', () => {
+    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', COGNITO_AUTH_FLOW: 'MAGIC' });
+    expect(problems).toHaveLength(4);
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'COGNITO_AUTH_FLOW']) {
+      expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+  });
+
+  it('requires the production variables and names each missing one', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    for (const name of ['DATABASE_URL', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'PUBLIC_ORIGIN']) {
+      expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    }
+  });
+
+  it('refuses to start in production with a cognito-local (non-AWS) issuer', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/kaigi',
+      COGNITO_USER_POOL_ID: 'local_abc',
+      COGNITO_CLIENT_ID: 'client',
+      COGNITO_ENDPOINT: 'http://127.0.0.1:9329',
+      PUBLIC_ORIGIN: 'https://kaigi.example.jp',
+    });
+    expect(problems).toEqual([expect.stringMatching(/^COGNITO_ENDPOINT must not be set in production/)]);
+  });
+
+  it('requires an https public origin in production and accepts a complete production setup', () => {
+    const base = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/kaigi',
+      COGNITO_USER_POOL_ID: 'ap-northeast-1_abc',
+      COGNITO_CLIENT_ID: 'client',
+    };
+    expect(problemsOf({ ...base, PUBLIC_ORIGIN: 'http://kaigi.example.jp' })).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN/)]);
+    const s = loadSettings({ ...base, PUBLIC_ORIGIN: 'https://kaigi.example.jp' });
+    expect(s.cognito.authFlowType).toBe('USER_SRP_AUTH');
+  });
+
+  it('refuses port 9229 for cognito-local (Node inspector)', () => {
+    expect(problemsOf({ COGNITO_LOCAL_PORT: '9229' })).toEqual([expect.stringMatching(/9229/)]);
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** API and infrastructure tests: Node, real PostgreSQL and cognito-local from the global setup. */
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['server/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two cores: files in parallel would fight over them; each file gets the whole machine.
+    fileParallelism: false,
+  },
+});
