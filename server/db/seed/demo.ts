@@ -140,184 +140,384 @@ const P = {
 
 const COMPANIES: CompanySpec[] = [
   {
-    code: 'C0001', name: '株式会社山田製作所', kana: 'ヤマダセイサクショ', email: 'info@yamada-seisakusho.example.com', flag: '0',
-    postal: '430-0944', address: '静岡県浜松市中央区田町315-21', phone: '053-452-1101',
+    code: 'C0001',
+    name: '株式会社山田製作所',
+    kana: 'ヤマダセイサクショ',
+    email: 'info@yamada-seisakusho.example.com',
+    flag: '0',
+    postal: '430-0944',
+    address: '静岡県浜松市中央区田町315-21',
+    phone: '053-452-1101',
     members: [
-      { name: '山田 太郎', kana: 'ヤマダ タロウ', title: '代表取締役社長', email: 'taro.yamada@yamada-seisakusho.example.com',
-        positions: [P.kaito, ['CCI_SECTION', '工業部会', '顧問', 5]] },
-      { name: '山田 花子', kana: 'ヤマダ ハナコ', title: '専務取締役',
-        positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '副会長', 2]] },
+      {
+        name: '山田 太郎',
+        kana: 'ヤマダ タロウ',
+        title: '代表取締役社長',
+        email: 'taro.yamada@yamada-seisakusho.example.com',
+        positions: [P.kaito, ['CCI_SECTION', '工業部会', '顧問', 5]],
+      },
+      {
+        name: '山田 花子',
+        kana: 'ヤマダ ハナコ',
+        title: '専務取締役',
+        positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '副会長', 2]],
+      },
     ],
   },
   {
-    code: 'C0002', name: '有限会社さくら企画', kana: 'サクラキカク', email: null, flag: '1',
-    postal: '430-0933', address: '静岡県浜松市中央区鍛冶町100-1 さくらビル3階', phone: '053-455-2202',
+    code: 'C0002',
+    name: '有限会社さくら企画',
+    kana: 'サクラキカク',
+    email: null,
+    flag: '1',
+    postal: '430-0933',
+    address: '静岡県浜松市中央区鍛冶町100-1 さくらビル3階',
+    phone: '053-455-2202',
     members: [
-      { name: '桜井 美咲', kana: 'サクライ ミサキ', title: '代表取締役',
-        positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '会長', 1], P.giin] },
+      {
+        name: '桜井 美咲',
+        kana: 'サクライ ミサキ',
+        title: '代表取締役',
+        positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '会長', 1], P.giin],
+      },
     ],
   },
   {
-    code: 'C0003', name: '浜名湖観光株式会社', kana: 'ハマナコカンコウ', email: 'contact@hamanako-kanko.example.com',
-    postal: '431-0214', address: '静岡県浜松市中央区舞阪町舞阪2120', phone: '053-592-3303',
+    code: 'C0003',
+    name: '浜名湖観光株式会社',
+    kana: 'ハマナコカンコウ',
+    email: 'contact@hamanako-kanko.example.com',
+    postal: '431-0214',
+    address: '静岡県浜松市中央区舞阪町舞阪2120',
+    phone: '053-592-3303',
     members: [
-      { name: '鈴木 一郎', kana: 'スズキ イチロウ', title: '代表取締役社長',
-        positions: [P.fukuKaito, ['CCI_SECTION', '観光・サービス部会', '部会長', 1]] },
-      { name: '高橋 健', kana: 'タカハシ ケン', title: '営業部長',
-        positions: [['CCI_SECTION', '観光・サービス部会', '委員', 10]] },
+      {
+        name: '鈴木 一郎',
+        kana: 'スズキ イチロウ',
+        title: '代表取締役社長',
+        positions: [P.fukuKaito, ['CCI_SECTION', '観光・サービス部会', '部会長', 1]],
+      },
+      {
+        name: '高橋 健',
+        kana: 'タカハシ ケン',
+        title: '営業部長',
+        positions: [['CCI_SECTION', '観光・サービス部会', '委員', 10]],
+      },
     ],
   },
   {
-    code: 'C0004', name: '株式会社東海精機', kana: 'トウカイセイキ', email: 'soumu@tokai-seiki.example.com',
-    postal: '435-0016', address: '静岡県浜松市中央区和田町808', phone: '053-461-4404',
+    code: 'C0004',
+    name: '株式会社東海精機',
+    kana: 'トウカイセイキ',
+    email: 'soumu@tokai-seiki.example.com',
+    postal: '435-0016',
+    address: '静岡県浜松市中央区和田町808',
+    phone: '053-461-4404',
     members: [
-      { name: '田中 誠', kana: 'タナカ マコト', title: '代表取締役会長',
-        positions: [P.fukuKaito, ['CCI_SECTION', '工業部会', '部会長', 1]] },
-      { name: '田中 悠斗', kana: 'タナカ ユウト', title: '取締役',
-        positions: [['CCI_YOUTH_DIVISION', '青年部', '会長', 1]] },
+      {
+        name: '田中 誠',
+        kana: 'タナカ マコト',
+        title: '代表取締役会長',
+        positions: [P.fukuKaito, ['CCI_SECTION', '工業部会', '部会長', 1]],
+      },
+      { name: '田中 悠斗', kana: 'タナカ ユウト', title: '取締役', positions: [['CCI_YOUTH_DIVISION', '青年部', '会長', 1]] },
     ],
   },
   {
-    code: 'C0005', name: '丸高商事株式会社', kana: 'マルタカショウジ', email: 'info@marutaka-shoji.example.com',
-    postal: '430-0926', address: '静岡県浜松市中央区砂山町350-5', phone: '053-453-5505',
+    code: 'C0005',
+    name: '丸高商事株式会社',
+    kana: 'マルタカショウジ',
+    email: 'info@marutaka-shoji.example.com',
+    postal: '430-0926',
+    address: '静岡県浜松市中央区砂山町350-5',
+    phone: '053-453-5505',
     members: [
-      { name: '高木 正雄', kana: 'タカギ マサオ', title: '代表取締役社長',
-        positions: [P.jogiin, ['CCI_SECTION', '商業部会', '部会長', 1]] },
-      { name: '高木 直樹', kana: 'タカギ ナオキ', title: '常務取締役',
-        positions: [['CCI_SECTION', '商業部会', '委員', 10]] },
+      {
+        name: '高木 正雄',
+        kana: 'タカギ マサオ',
+        title: '代表取締役社長',
+        positions: [P.jogiin, ['CCI_SECTION', '商業部会', '部会長', 1]],
+      },
+      { name: '高木 直樹', kana: 'タカギ ナオキ', title: '常務取締役', positions: [['CCI_SECTION', '商業部会', '委員', 10]] },
     ],
   },
   {
-    code: 'C0006', name: '株式会社青葉建設', kana: 'アオバケンセツ', email: 'office@aoba-kensetsu.example.com',
-    postal: '432-8021', address: '静岡県浜松市中央区佐鳴台3丁目12-8', phone: '053-447-6606',
+    code: 'C0006',
+    name: '株式会社青葉建設',
+    kana: 'アオバケンセツ',
+    email: 'office@aoba-kensetsu.example.com',
+    postal: '432-8021',
+    address: '静岡県浜松市中央区佐鳴台3丁目12-8',
+    phone: '053-447-6606',
     members: [
-      { name: '青木 修', kana: 'アオキ オサム', title: '代表取締役',
-        positions: [P.jogiin, ['CCI_SECTION', '建設部会', '部会長', 1], ['CCI_BRANCH', '西支部', '支部長', 1]] },
+      {
+        name: '青木 修',
+        kana: 'アオキ オサム',
+        title: '代表取締役',
+        positions: [P.jogiin, ['CCI_SECTION', '建設部会', '部会長', 1], ['CCI_BRANCH', '西支部', '支部長', 1]],
+      },
     ],
   },
   {
-    code: 'C0007', name: '合同会社みらいデザイン', kana: 'ミライデザイン', email: 'hello@mirai-design.example.com',
-    postal: '430-0946', address: '静岡県浜松市中央区元城町219-21', phone: '053-411-7707',
+    code: 'C0007',
+    name: '合同会社みらいデザイン',
+    kana: 'ミライデザイン',
+    email: 'hello@mirai-design.example.com',
+    postal: '430-0946',
+    address: '静岡県浜松市中央区元城町219-21',
+    phone: '053-411-7707',
     members: [
-      { name: '伊藤 さやか', kana: 'イトウ サヤカ', title: '代表社員',
-        positions: [['CCI_YOUTH_DIVISION', '青年部', '副会長', 2], ['CCI_WOMEN_ASSOCIATION', '女性会', '理事', 10]] },
+      {
+        name: '伊藤 さやか',
+        kana: 'イトウ サヤカ',
+        title: '代表社員',
+        positions: [
+          ['CCI_YOUTH_DIVISION', '青年部', '副会長', 2],
+          ['CCI_WOMEN_ASSOCIATION', '女性会', '理事', 10],
+        ],
+      },
     ],
   },
   {
-    code: 'C0008', name: '株式会社鈴木楽器店', kana: 'スズキガッキテン', email: 'shop@suzuki-gakki.example.com',
-    postal: '430-0934', address: '静岡県浜松市中央区千歳町72', phone: '053-454-8808',
+    code: 'C0008',
+    name: '株式会社鈴木楽器店',
+    kana: 'スズキガッキテン',
+    email: 'shop@suzuki-gakki.example.com',
+    postal: '430-0934',
+    address: '静岡県浜松市中央区千歳町72',
+    phone: '053-454-8808',
     members: [
-      { name: '鈴木 和夫', kana: 'スズキ カズオ', title: '代表取締役社長',
-        positions: [P.giin, ['CCI_SECTION', '商業部会', '副部会長', 2]] },
-      { name: '鈴木 陽介', kana: 'スズキ ヨウスケ', title: '店長',
-        positions: [['CCI_YOUTH_DIVISION', '青年部', '理事', 10]] },
+      {
+        name: '鈴木 和夫',
+        kana: 'スズキ カズオ',
+        title: '代表取締役社長',
+        positions: [P.giin, ['CCI_SECTION', '商業部会', '副部会長', 2]],
+      },
+      { name: '鈴木 陽介', kana: 'スズキ ヨウスケ', title: '店長', positions: [['CCI_YOUTH_DIVISION', '青年部', '理事', 10]] },
     ],
   },
   {
-    code: 'C0009', name: '遠州信用金庫', kana: 'エンシュウシンヨウキンコ', email: 'somu@enshu-shinkin.example.com',
-    postal: '430-0929', address: '静岡県浜松市中央区中央1丁目10-2', phone: '053-450-9909',
+    code: 'C0009',
+    name: '遠州信用金庫',
+    kana: 'エンシュウシンヨウキンコ',
+    email: 'somu@enshu-shinkin.example.com',
+    postal: '430-0929',
+    address: '静岡県浜松市中央区中央1丁目10-2',
+    phone: '053-450-9909',
     members: [
-      { name: '小川 博之', kana: 'オガワ ヒロユキ', title: '理事長',
-        positions: [P.jogiin, ['CCI_COMMITTEE', '総務委員会', '委員長', 1]] },
-      { name: '松本 隆', kana: 'マツモト タカシ', title: '常務理事',
-        positions: [['CCI_COMMITTEE', '総務委員会', '委員', 10]] },
+      {
+        name: '小川 博之',
+        kana: 'オガワ ヒロユキ',
+        title: '理事長',
+        positions: [P.jogiin, ['CCI_COMMITTEE', '総務委員会', '委員長', 1]],
+      },
+      { name: '松本 隆', kana: 'マツモト タカシ', title: '常務理事', positions: [['CCI_COMMITTEE', '総務委員会', '委員', 10]] },
     ],
   },
   {
-    code: 'C0010', name: '株式会社中村印刷', kana: 'ナカムラインサツ', email: 'info@nakamura-print.example.com',
-    postal: '435-0044', address: '静岡県浜松市中央区西塚町200', phone: '053-463-1010',
+    code: 'C0010',
+    name: '株式会社中村印刷',
+    kana: 'ナカムラインサツ',
+    email: 'info@nakamura-print.example.com',
+    postal: '435-0044',
+    address: '静岡県浜松市中央区西塚町200',
+    phone: '053-463-1010',
     members: [
-      { name: '中村 浩二', kana: 'ナカムラ コウジ', title: '代表取締役',
-        positions: [P.giin, ['CCI_SECTION', '工業部会', '副部会長', 2]] },
+      {
+        name: '中村 浩二',
+        kana: 'ナカムラ コウジ',
+        title: '代表取締役',
+        positions: [P.giin, ['CCI_SECTION', '工業部会', '副部会長', 2]],
+      },
     ],
   },
   {
-    code: 'C0011', name: '株式会社かねじょう茶園', kana: 'カネジョウチャエン', email: 'cha@kanejo.example.com',
-    postal: '431-1304', address: '静岡県浜松市浜名区細江町中川1500', phone: '053-522-1111',
+    code: 'C0011',
+    name: '株式会社かねじょう茶園',
+    kana: 'カネジョウチャエン',
+    email: 'cha@kanejo.example.com',
+    postal: '431-1304',
+    address: '静岡県浜松市浜名区細江町中川1500',
+    phone: '053-522-1111',
     members: [
-      { name: '金子 昭', kana: 'カネコ アキラ', title: '代表取締役',
-        positions: [P.giin, ['CCI_BRANCH', '北支部', '支部長', 1]] },
-      { name: '金子 由美', kana: 'カネコ ユミ', title: '取締役',
-        positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '理事', 10]] },
+      { name: '金子 昭', kana: 'カネコ アキラ', title: '代表取締役', positions: [P.giin, ['CCI_BRANCH', '北支部', '支部長', 1]] },
+      { name: '金子 由美', kana: 'カネコ ユミ', title: '取締役', positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '理事', 10]] },
     ],
   },
   {
-    code: 'C0012', name: '医療法人社団健友会', kana: 'ケンユウカイ', email: 'jimu@kenyukai.example.com',
-    postal: '433-8105', address: '静岡県浜松市中央区三方原町50-2', phone: '053-436-1212',
+    code: 'C0012',
+    name: '医療法人社団健友会',
+    kana: 'ケンユウカイ',
+    email: 'jimu@kenyukai.example.com',
+    postal: '433-8105',
+    address: '静岡県浜松市中央区三方原町50-2',
+    phone: '053-436-1212',
     members: [
-      { name: '森 健太郎', kana: 'モリ ケンタロウ', title: '理事長',
-        positions: [['CCI_COMMITTEE', '総務委員会', '副委員長', 2]] },
+      {
+        name: '森 健太郎',
+        kana: 'モリ ケンタロウ',
+        title: '理事長',
+        positions: [['CCI_COMMITTEE', '総務委員会', '副委員長', 2]],
+      },
     ],
   },
   {
-    code: 'C0013', name: '株式会社佐藤工務店', kana: 'サトウコウムテン', email: 'info@sato-koumuten.example.com',
-    postal: '430-0851', address: '静岡県浜松市中央区向宿1丁目5-3', phone: '053-461-1313',
+    code: 'C0013',
+    name: '株式会社佐藤工務店',
+    kana: 'サトウコウムテン',
+    email: 'info@sato-koumuten.example.com',
+    postal: '430-0851',
+    address: '静岡県浜松市中央区向宿1丁目5-3',
+    phone: '053-461-1313',
     members: [
-      { name: '佐藤 剛', kana: 'サトウ ツヨシ', title: '代表取締役社長',
-        positions: [P.giin, ['CCI_SECTION', '建設部会', '副部会長', 2]] },
-      { name: '佐藤 翔太', kana: 'サトウ ショウタ', title: '専務取締役',
-        positions: [['CCI_YOUTH_DIVISION', '青年部', '理事', 10]] },
+      {
+        name: '佐藤 剛',
+        kana: 'サトウ ツヨシ',
+        title: '代表取締役社長',
+        positions: [P.giin, ['CCI_SECTION', '建設部会', '副部会長', 2]],
+      },
+      {
+        name: '佐藤 翔太',
+        kana: 'サトウ ショウタ',
+        title: '専務取締役',
+        positions: [['CCI_YOUTH_DIVISION', '青年部', '理事', 10]],
+      },
     ],
   },
   {
-    code: 'C0014', name: '株式会社フジ物流', kana: 'フジブツリュウ', email: 'unkou@fuji-butsuryu.example.com',
-    postal: '435-0006', address: '静岡県浜松市中央区下石田町1500', phone: '053-425-1414',
+    code: 'C0014',
+    name: '株式会社フジ物流',
+    kana: 'フジブツリュウ',
+    email: 'unkou@fuji-butsuryu.example.com',
+    postal: '435-0006',
+    address: '静岡県浜松市中央区下石田町1500',
+    phone: '053-425-1414',
     members: [
-      { name: '藤井 大輔', kana: 'フジイ ダイスケ', title: '代表取締役',
-        positions: [P.giin, ['CCI_SECTION', '運輸部会', '部会長', 1]] },
+      {
+        name: '藤井 大輔',
+        kana: 'フジイ ダイスケ',
+        title: '代表取締役',
+        positions: [P.giin, ['CCI_SECTION', '運輸部会', '部会長', 1]],
+      },
     ],
   },
   {
-    code: 'C0015', name: '伊藤商事株式会社', kana: 'イトウショウジ', email: 'info@ito-shoji.example.com',
-    postal: '430-0937', address: '静岡県浜松市中央区利町304-2', phone: '053-452-1515',
+    code: 'C0015',
+    name: '伊藤商事株式会社',
+    kana: 'イトウショウジ',
+    email: 'info@ito-shoji.example.com',
+    postal: '430-0937',
+    address: '静岡県浜松市中央区利町304-2',
+    phone: '053-452-1515',
     members: [
-      { name: '伊藤 博', kana: 'イトウ ヒロシ', title: '代表取締役社長',
-        positions: [P.jogiin, ['CCI_SECTION', '商業部会', '委員', 10], ['CCI_BRANCH', '南支部', '支部長', 1]] },
-      { name: '伊藤 真由美', kana: 'イトウ マユミ', title: '取締役',
-        positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '理事', 10]] },
-      { name: '伊藤 拓海', kana: 'イトウ タクミ', title: '営業課長',
-        positions: [['CCI_YOUTH_DIVISION', '青年部', '委員', 20]] },
+      {
+        name: '伊藤 博',
+        kana: 'イトウ ヒロシ',
+        title: '代表取締役社長',
+        positions: [P.jogiin, ['CCI_SECTION', '商業部会', '委員', 10], ['CCI_BRANCH', '南支部', '支部長', 1]],
+      },
+      {
+        name: '伊藤 真由美',
+        kana: 'イトウ マユミ',
+        title: '取締役',
+        positions: [['CCI_WOMEN_ASSOCIATION', '女性会', '理事', 10]],
+      },
+      { name: '伊藤 拓海', kana: 'イトウ タクミ', title: '営業課長', positions: [['CCI_YOUTH_DIVISION', '青年部', '委員', 20]] },
     ],
   },
   {
-    code: 'C0016', name: '株式会社ホテル浜松グランド', kana: 'ホテルハママツグランド', email: 'event@hotel-hg.example.com',
-    postal: '430-0927', address: '静岡県浜松市中央区旭町12-1', phone: '053-457-1616',
+    code: 'C0016',
+    name: '株式会社ホテル浜松グランド',
+    kana: 'ホテルハママツグランド',
+    email: 'event@hotel-hg.example.com',
+    postal: '430-0927',
+    address: '静岡県浜松市中央区旭町12-1',
+    phone: '053-457-1616',
     members: [
-      { name: '浜田 修一', kana: 'ハマダ シュウイチ', title: '総支配人',
-        positions: [P.giin, ['CCI_SECTION', '観光・サービス部会', '副部会長', 2]] },
+      {
+        name: '浜田 修一',
+        kana: 'ハマダ シュウイチ',
+        title: '総支配人',
+        positions: [P.giin, ['CCI_SECTION', '観光・サービス部会', '副部会長', 2]],
+      },
     ],
   },
   {
-    code: 'C0017', name: '株式会社渡辺電機', kana: 'ワタナベデンキ', email: 'info@watanabe-denki.example.com',
-    postal: '435-0028', address: '静岡県浜松市中央区飯田町1010', phone: '053-464-1717',
+    code: 'C0017',
+    name: '株式会社渡辺電機',
+    kana: 'ワタナベデンキ',
+    email: 'info@watanabe-denki.example.com',
+    postal: '435-0028',
+    address: '静岡県浜松市中央区飯田町1010',
+    phone: '053-464-1717',
     members: [
-      { name: '渡辺 隆史', kana: 'ワタナベ タカシ', title: '代表取締役社長',
-        positions: [P.giin, ['CCI_SECTION', '工業部会', '委員', 10]] },
+      {
+        name: '渡辺 隆史',
+        kana: 'ワタナベ タカシ',
+        title: '代表取締役社長',
+        positions: [P.giin, ['CCI_SECTION', '工業部会', '委員', 10]],
+      },
       { name: '渡辺 恵', kana: 'ワタナベ メグミ', title: '経理部長', positions: [] },
     ],
   },
   {
-    code: 'C0018', name: '税理士法人小林会計事務所', kana: 'コバヤシカイケイジムショ', email: 'office@kobayashi-kaikei.example.com',
-    postal: '430-0944', address: '静岡県浜松市中央区田町230-15', phone: '053-455-1818',
+    code: 'C0018',
+    name: '税理士法人小林会計事務所',
+    kana: 'コバヤシカイケイジムショ',
+    email: 'office@kobayashi-kaikei.example.com',
+    postal: '430-0944',
+    address: '静岡県浜松市中央区田町230-15',
+    phone: '053-455-1818',
     members: [
-      { name: '小林 直子', kana: 'コバヤシ ナオコ', title: '代表社員税理士',
-        positions: [['CCI_COMMITTEE', '税制委員会', '委員長', 1], ['CCI_WOMEN_ASSOCIATION', '女性会', '監事', 20]] },
+      {
+        name: '小林 直子',
+        kana: 'コバヤシ ナオコ',
+        title: '代表社員税理士',
+        positions: [
+          ['CCI_COMMITTEE', '税制委員会', '委員長', 1],
+          ['CCI_WOMEN_ASSOCIATION', '女性会', '監事', 20],
+        ],
+      },
     ],
   },
   {
-    code: 'C0019', name: '株式会社うなぎの加藤', kana: 'ウナギノカトウ', email: 'yoyaku@unagi-kato.example.com',
-    postal: '431-0302', address: '静岡県湖西市新居町新居1200', phone: '053-594-1919',
+    code: 'C0019',
+    name: '株式会社うなぎの加藤',
+    kana: 'ウナギノカトウ',
+    email: 'yoyaku@unagi-kato.example.com',
+    postal: '431-0302',
+    address: '静岡県湖西市新居町新居1200',
+    phone: '053-594-1919',
     members: [
-      { name: '加藤 勝', kana: 'カトウ マサル', title: '代表取締役',
-        positions: [['CCI_SECTION', '商業部会', '委員', 10], ['CCI_BRANCH', '西支部', '副支部長', 2]] },
+      {
+        name: '加藤 勝',
+        kana: 'カトウ マサル',
+        title: '代表取締役',
+        positions: [
+          ['CCI_SECTION', '商業部会', '委員', 10],
+          ['CCI_BRANCH', '西支部', '副支部長', 2],
+        ],
+      },
     ],
   },
   {
-    code: 'C0020', name: '株式会社ネクストウェーブ', kana: 'ネクストウェーブ', email: 'info@nextwave.example.com',
-    postal: '430-0928', address: '静岡県浜松市中央区板屋町111-2 アクトタワー15階', phone: '053-450-2020',
+    code: 'C0020',
+    name: '株式会社ネクストウェーブ',
+    kana: 'ネクストウェーブ',
+    email: 'info@nextwave.example.com',
+    postal: '430-0928',
+    address: '静岡県浜松市中央区板屋町111-2 アクトタワー15階',
+    phone: '053-450-2020',
     members: [
-      { name: '吉田 翼', kana: 'ヨシダ ツバサ', title: '代表取締役CEO',
-        positions: [['CCI_YOUTH_DIVISION', '青年部', '副会長', 2], ['CCI_COMMITTEE', 'DX推進委員会', '委員', 10]] },
+      {
+        name: '吉田 翼',
+        kana: 'ヨシダ ツバサ',
+        title: '代表取締役CEO',
+        positions: [
+          ['CCI_YOUTH_DIVISION', '青年部', '副会長', 2],
+          ['CCI_COMMITTEE', 'DX推進委員会', '委員', 10],
+        ],
+      },
       { name: '山口 葵', kana: 'ヤマグチ アオイ', title: 'CTO', positions: [] },
     ],
   },
@@ -445,9 +645,7 @@ async function seedChamberData(tx: Tx): Promise<void> {
         })),
       )
       .returning({ id: member.id });
-    c.members.forEach((m, i) =>
-      seeded.push({ id: rows[i]!.id, company_id: cid, kana: m.kana, positions: m.positions }),
-    );
+    c.members.forEach((m, i) => seeded.push({ id: rows[i]!.id, company_id: cid, kana: m.kana, positions: m.positions }));
   }
   const positionValues = seeded.flatMap((m) =>
     m.positions.map(([position_type, department_name, position_name, rank]) => ({
@@ -487,18 +685,12 @@ async function seedChamberData(tx: Tx): Promise<void> {
   // invitee selections
   const rankOf = (m: SeededMember, type: PositionType, department?: string) =>
     Math.min(
-      ...m.positions
-        .filter(([t, d]) => t === type && (department === undefined || d === department))
-        .map(([, , , r]) => r),
+      ...m.positions.filter(([t, d]) => t === type && (department === undefined || d === department)).map(([, , , r]) => r),
     );
   const select = (type: PositionType, department?: string) =>
     seeded
       .filter((m) => Number.isFinite(rankOf(m, type, department)))
-      .sort(
-        (a, b) =>
-          rankOf(a, type, department) - rankOf(b, type, department) ||
-          a.kana.localeCompare(b.kana, 'ja'),
-      );
+      .sort((a, b) => rankOf(a, type, department) - rankOf(b, type, department) || a.kana.localeCompare(b.kana, 'ja'));
   const officers = select('CCI_OFFICER');
   const commerce = select('CCI_SECTION', '商業部会');
   const standing = officers.filter((m) => rankOf(m, 'CCI_OFFICER') <= 10);
@@ -581,10 +773,7 @@ async function seedChamberData(tx: Tx): Promise<void> {
     answers: (m: SeededMember, index: number) => Answer | undefined,
     extra: Array<{ m: SeededMember; category: ConferenceMemberCategory }> = [],
   ) => {
-    const list = [
-      ...invitees.map((m) => ({ m, category: 'principal' as ConferenceMemberCategory })),
-      ...extra,
-    ];
+    const list = [...invitees.map((m) => ({ m, category: 'principal' as ConferenceMemberCategory })), ...extra];
     const memberRows = list.map(({ m, category }, i) => {
       const a = answers(m, i);
       return {
@@ -613,8 +802,7 @@ async function seedChamberData(tx: Tx): Promise<void> {
           cci_code,
           conference_id: conferenceId,
           company_id,
-          answer_content:
-            answered.length === 0 ? null : answered.length === rows.length ? 'answered' : 'partial',
+          answer_content: answered.length === 0 ? null : answered.length === rows.length ? 'answered' : 'partial',
           answered_at: last,
           answered_by: last ? SEED_ACTOR : null,
           ...stamp,
