@@ -12,12 +12,15 @@ import swagger from './plugins/external/swagger.ts';
 import spa from './plugins/external/spa.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import auth from './plugins/app/auth.ts';
+import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
 import repositories from './repositories/index.ts';
 import health from './routes/health.ts';
 import clientConfig from './routes/client-config.ts';
 import cciUserInfo from './routes/cci/user-info.ts';
 import companyUserInfo from './routes/company/user-info.ts';
 import companyCompanies from './routes/company/companies.ts';
+import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
+import type { CognitoUsersOptions } from './services/cognito-users.ts';
 import type { Db } from './db/client.ts';
 import type { ClientConfig } from './schemas/client-config.ts';
 
@@ -28,6 +31,10 @@ export interface AppOptions {
   /** Token verification: the Cognito user pool's issuer, JWKS and app client. */
   auth: { issuer: string; jwksUri: string; clientId: string; currentDate?: () => Date };
   clientConfig: ClientConfig;
+  /** Cognito admin API (users, password reset); default: the pool of clientConfig.cognito. */
+  cognito?: CognitoUsersOptions;
+  /** Overrides of the forget/reset password rate limits (tests). */
+  passwordResetLimits?: Partial<PasswordResetLimits>;
   /** The built SPA to serve; absent in API-only tests. */
   spaRoot?: string;
 }
@@ -63,6 +70,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(swagger);
   await app.register(errorHandler);
   await app.register(repositories);
+  await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
   await app.register(auth, { ...opts.auth, findUser: (username) => app.users.findByUsername(username) });
 
   await app.register(health);
@@ -70,6 +78,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(cciUserInfo);
   await app.register(companyUserInfo);
   await app.register(companyCompanies);
+  await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import type { ClientConfig } from '../server/schemas/client-config.ts';
 import { startTestStack } from './helpers/test-stack.ts';
 
 /** One real stack for the API test run (fresh database per run, nothing shared across runs). */
@@ -19,7 +20,7 @@ declare module 'vitest' {
     stack: {
       databaseUrl: string;
       auth: { issuer: string; jwksUri: string; clientId: string };
-      clientConfig: import('../server/schemas/client-config.ts').ClientConfig;
+      clientConfig: ClientConfig;
       cognitoEndpoint: string;
       cognitoDataDir: string;
     };

@@ -97,9 +97,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     if (!userPoolId) problems.push('COGNITO_USER_POOL_ID is required in production');
     if (!clientId) problems.push('COGNITO_CLIENT_ID is required in production');
     if (endpoint) {
-      problems.push('COGNITO_ENDPOINT must not be set in production: only the AWS Cognito issuer is accepted (cognito-local signs with a public key)');
+      problems.push(
+        'COGNITO_ENDPOINT must not be set in production: only the AWS Cognito issuer is accepted (cognito-local signs with a public key)',
+      );
     }
-    if (!publicOrigin && !str('PUBLIC_ORIGIN')) problems.push('PUBLIC_ORIGIN (the https origin behind TLS) is required in production');
+    if (!publicOrigin && !str('PUBLIC_ORIGIN'))
+      problems.push('PUBLIC_ORIGIN (the https origin behind TLS) is required in production');
   }
 
   const settings: Settings = {

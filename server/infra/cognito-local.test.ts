@@ -183,7 +183,12 @@ describe('cognito-local', () => {
     // the boxed code is forwarded to `log` (records are flushed after a short idle delay)
     await vi.waitFor(() => expect(logLines.some((l) => l.includes(`Code:`) && l.includes(code!))).toBe(true));
     await client.send(
-      new ConfirmForgotPasswordCommand({ ClientId: prov.clientId, Username: email, ConfirmationCode: code!, Password: 'newpass12' }),
+      new ConfirmForgotPasswordCommand({
+        ClientId: prov.clientId,
+        Username: email,
+        ConfirmationCode: code!,
+        Password: 'newpass12',
+      }),
     );
     const res = await signIn(email, 'newpass12');
     await client.send(
@@ -266,7 +271,7 @@ describe('cognito-local', () => {
       console.log(h.pid);
       process.kill(process.pid, 'SIGKILL');
     `;
-    let out = '';
+    let out: string;
     try {
       out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         encoding: 'utf8',

@@ -304,6 +304,8 @@ export async function startCognitoLocal(opts: StartCognitoLocalOptions): Promise
     throw new Error(
       `cognito-local failed to start on ${host}:${port} (dataDir ${dataDir}): ${(reason as Error).message}\n` +
         recent.slice(-15).join('\n'),
+      // the spawn error, when there is one, is the real cause
+      // eslint-disable-next-line preserve-caught-error
       { cause: reason },
     );
   }
@@ -314,9 +316,7 @@ export async function startCognitoLocal(opts: StartCognitoLocalOptions): Promise
 /** CognitoIdentityProviderClient for cognito-local (dummy credentials) or, without endpoint, AWS. */
 export function cognitoAdminClient(endpoint?: string, region: string = COGNITO_LOCAL_REGION): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient(
-    endpoint
-      ? { endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 }
-      : { region },
+    endpoint ? { endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 } : { region },
   );
 }
 

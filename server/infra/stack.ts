@@ -87,9 +87,7 @@ export async function startStack(settings: Settings, log: Log = () => {}, infraL
       });
     }
 
-    const issuer = endpoint
-      ? `${endpoint}/${userPoolId}`
-      : `https://cognito-idp.${cognito.region}.amazonaws.com/${userPoolId}`;
+    const issuer = endpoint ? `${endpoint}/${userPoolId}` : `https://cognito-idp.${cognito.region}.amazonaws.com/${userPoolId}`;
     return {
       databaseUrl,
       pool,

@@ -1,7 +1,11 @@
 import { Type, type Static } from 'typebox';
 
 export const ROLES = ['CCI_ADMIN', 'CCI_CONFERENCE_USER', 'COMPANY_ADMIN'] as const;
-export const RoleSchema = Type.Union([Type.Literal('CCI_ADMIN'), Type.Literal('CCI_CONFERENCE_USER'), Type.Literal('COMPANY_ADMIN')]);
+export const RoleSchema = Type.Union([
+  Type.Literal('CCI_ADMIN'),
+  Type.Literal('CCI_CONFERENCE_USER'),
+  Type.Literal('COMPANY_ADMIN'),
+]);
 export type Role = (typeof ROLES)[number];
 
 export interface SessionUser {

@@ -79,7 +79,11 @@ export default fp<AuthOptions>(
       if (!token) throw unauthorized();
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ['RS256'], currentDate: opts.currentDate?.() }));
+        ({ payload } = await jwtVerify(token, jwks, {
+          issuer: opts.issuer,
+          algorithms: ['RS256'],
+          currentDate: opts.currentDate?.(),
+        }));
       } catch (err) {
         if (!(err instanceof joseErrors.JOSEError)) throw err;
         request.log.info({ reason: err.code }, 'token rejected');

@@ -51,7 +51,10 @@ export default fp(
       const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
       if (known) return sendProblem(reply, new Problem(error.statusCode ?? 400, known.code, known.detail));
       if (error.statusCode === 429) {
-        return sendProblem(reply, new Problem(429, 'rate_limited', 'リクエストが多すぎます。しばらくしてから再度お試しください。'));
+        return sendProblem(
+          reply,
+          new Problem(429, 'rate_limited', 'リクエストが多すぎます。しばらくしてから再度お試しください。'),
+        );
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return sendProblem(reply, new Problem(error.statusCode, 'bad_request', 'リクエストが不正です。'));

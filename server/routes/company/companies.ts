@@ -15,7 +15,10 @@ const companyCompanies: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { roles: COMPANY_ROLES } },
       schema: {
         tags: ['company'],
-        querystring: Type.Object({ id: Type.Optional(Type.Integer({ minimum: 1 })), ...PagingQuery }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { id: Type.Optional(Type.Integer({ minimum: 1 })), ...PagingQuery },
+          { additionalProperties: false },
+        ),
         response: { 200: listOf(CompanySchema), 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },

@@ -8,7 +8,10 @@ import { Problem } from '../../../server/plugins/app/problem.ts';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const server = Fastify({ bodyLimit: 1024, ajv: { customOptions: { removeAdditional: false, allErrors: true } } }).withTypeProvider<TypeBoxTypeProvider>();
+  const server = Fastify({
+    bodyLimit: 1024,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
   await server.register(errorHandler);
   server.post(
     '/things',

@@ -7,14 +7,18 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await buildTestApp();
-  for (const email of ['cci-admin@example.com', 'cci-staff@example.com', 'company-admin@example.com', 'company-new@example.com']) {
+  for (const email of [
+    'cci-admin@example.com',
+    'cci-staff@example.com',
+    'company-admin@example.com',
+    'company-new@example.com',
+  ]) {
     tokens[email] = (await signIn(email)).idToken;
   }
 });
 afterAll(() => app.close());
 
-const get = (url: string, email?: string) =>
-  app.inject({ method: 'GET', url, headers: email ? bearer(tokens[email]) : {} });
+const get = (url: string, email?: string) => app.inject({ method: 'GET', url, headers: email ? bearer(tokens[email]) : {} });
 
 describe('GET /v1/cci/user_info (spec §7)', () => {
   it.each([

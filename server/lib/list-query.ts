@@ -1,0 +1,180 @@
+/**
+ * List endpoints' query conventions (DESIGN.md §5): keyword, sort, page, page_size, fields,
+ * cci_code and Django-style filters on allow-listed fields. Each list declares a `ListSpec`; from it
+ * come the TypeBox querystring schema (so unknown parameters, unknown sort keys and bad values are a
+ * 400 naming the parameter) and the SQL pieces. The count runs as a separate query beside the page
+ * query (DESIGN.md §9: `count(*) over()` reads every matching row).
+ */
+import { Type, type TObject, type TSchema } from 'typebox';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { keywordCondition } from '../db/schema.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../schemas/common.ts';
+import { normalizeCode } from './normalize-input.ts';
+
+export type FilterType = 'string' | 'code' | 'integer' | 'date' | 'boolean';
+export type FilterOp = 'eq' | 'gte' | 'lte' | 'startswith' | 'in';
+
+export interface FilterSpec {
+  column: AnyPgColumn;
+  type: FilterType;
+  ops: readonly FilterOp[];
+}
+
+export interface ListSpec {
+  /** sort key → column or expression */
+  sortable: Record<string, AnyPgColumn | SQL>;
+  /** e.g. ['-event_date', 'id']; `id` is always appended as the final tie-breaker */
+  defaultSort: readonly string[];
+  filters?: Record<string, FilterSpec>;
+  /** the search_text column `keyword` matches (normalised, bigram-indexed) */
+  keyword?: AnyPgColumn;
+  /** fields a client may pick with `fields=` */
+  fields?: readonly string[];
+  /** extra querystring properties the route handles itself (expand, flags…) */
+  extra?: Record<string, TSchema>;
+  /** the table's id column, the final sort tie-breaker */
+  id: AnyPgColumn;
+}
+
+const OP_SUFFIX: Record<FilterOp, string> = { eq: '', gte: '__gte', lte: '__lte', startswith: '__startswith', in: '__in' };
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function valueSchema(type: FilterType, op: FilterOp): TSchema {
+  if (op === 'in') {
+    const item = type === 'integer' ? '\\d{1,10}' : '[^,]{1,100}';
+    return Type.String({ pattern: `^${item}(,${item}){0,999}$` });
+  }
+  switch (type) {
+    case 'integer':
+      return Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
+    case 'date':
+      return Type.String({ format: 'date' });
+    case 'boolean':
+      return Type.Boolean();
+    default:
+      return Type.String({ maxLength: 200 });
+  }
+}
+
+const listPattern = (names: readonly string[], signed: boolean) => {
+  const one = `${signed ? '-?' : ''}(${names.map(escapeRegex).join('|')})`;
+  return `^${one}(,${one})*$`;
+};
+
+/** The querystring schema of a list: unknown parameters are refused (additionalProperties false). */
+export function listQuerySchema(spec: ListSpec): TObject {
+  const props: Record<string, TSchema> = {
+    page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE })),
+    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+    sort: Type.Optional(Type.String({ pattern: listPattern(Object.keys(spec.sortable), true), maxLength: 300 })),
+    cci_code: Type.Optional(Type.String({ maxLength: 20 })),
+  };
+  if (spec.keyword) props.keyword = Type.Optional(Type.String({ maxLength: 200 }));
+  if (spec.fields) props.fields = Type.Optional(Type.String({ pattern: listPattern(spec.fields, false), maxLength: 1000 }));
+  for (const [name, filter] of Object.entries(spec.filters ?? {})) {
+    for (const op of filter.ops) props[`${name}${OP_SUFFIX[op]}`] = Type.Optional(valueSchema(filter.type, op));
+  }
+  for (const [name, schema] of Object.entries(spec.extra ?? {})) props[name] = Type.Optional(schema);
+  return Type.Object(props, { additionalProperties: false });
+}
+
+type Query = Record<string, unknown>;
+
+function filterConditions(spec: ListSpec, query: Query): SQL[] {
+  const conditions: SQL[] = [];
+  for (const [name, filter] of Object.entries(spec.filters ?? {})) {
+    for (const op of filter.ops) {
+      const raw = query[`${name}${OP_SUFFIX[op]}`];
+      if (raw === undefined) continue;
+      const value = filter.type === 'code' && typeof raw === 'string' ? normalizeCode(raw) : raw;
+      const column = filter.column;
+      switch (op) {
+        case 'eq':
+          conditions.push(eq(column, value));
+          break;
+        case 'gte':
+          conditions.push(gte(column, value));
+          break;
+        case 'lte':
+          conditions.push(lte(column, value));
+          break;
+        case 'startswith':
+          conditions.push(sql`${column} like ${`${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+          break;
+        case 'in': {
+          const items = String(value).split(',');
+          const typed =
+            filter.type === 'integer' ? items.map(Number) : items.map((i) => (filter.type === 'code' ? normalizeCode(i) : i));
+          conditions.push(inArray(column, typed));
+          break;
+        }
+      }
+    }
+  }
+  return conditions;
+}
+
+export interface ListPlan {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  page: number;
+  pageSize: number;
+  fields: string[] | undefined;
+}
+
+/** Turns a validated query into SQL pieces; `base` conditions (tenant, parent) are ANDed in. */
+export function planList(spec: ListSpec, query: Query, base: Array<SQL | undefined> = []): ListPlan {
+  const conditions = [...base, ...filterConditions(spec, query)];
+  if (spec.keyword && typeof query.keyword === 'string') conditions.push(keywordCondition(spec.keyword, query.keyword));
+  const sortKeys = typeof query.sort === 'string' ? query.sort.split(',') : [...spec.defaultSort];
+  const orderBy = sortKeys.map((key) => {
+    const descending = key.startsWith('-');
+    const column = spec.sortable[descending ? key.slice(1) : key];
+    return descending ? desc(column) : asc(column);
+  });
+  orderBy.push(asc(spec.id));
+  return {
+    where: and(...conditions.filter((c): c is SQL => c !== undefined)),
+    orderBy,
+    page: (query.page as number | undefined) ?? DEFAULT_PAGE,
+    pageSize: (query.page_size as number | undefined) ?? DEFAULT_PAGE_SIZE,
+    fields: typeof query.fields === 'string' ? query.fields.split(',') : undefined,
+  };
+}
+
+export interface ListResult<T> {
+  data: T[];
+  meta: { page: number; page_size: number; total: number };
+}
+
+/** Page query and a separate count, run side by side on two pooled connections. */
+export async function runList<Row, T>(
+  db: Db,
+  table: PgTable,
+  plan: ListPlan,
+  toItem: (row: Row) => T,
+): Promise<ListResult<Partial<T>>> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(table)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.pageSize)
+      .offset((plan.page - 1) * plan.pageSize),
+    db.select({ total: count() }).from(table).where(plan.where),
+  ]);
+  const items = (rows as Row[]).map(toItem);
+  return {
+    data: plan.fields ? items.map((item) => pick(item, plan.fields!)) : items,
+    meta: { page: plan.page, page_size: plan.pageSize, total },
+  };
+}
+
+export function pick<T>(item: T, fields: readonly string[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const f of fields) if (f in (item as object)) (out as Record<string, unknown>)[f] = (item as Record<string, unknown>)[f];
+  return out;
+}

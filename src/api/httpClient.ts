@@ -1,0 +1,248 @@
+/**
+ * The one way the SPA talks to its API (spec §5, §7, §9; DESIGN §6).
+ *
+ * Every call:
+ * - carries `Authorization: Bearer <ID token>` from Amplify's fetchAuthSession(); if getting the
+ *   token fails the failure is only logged and the request still goes out (spec §7);
+ * - carries credentials (`credentials: 'include'`);
+ * - times out after 30 000 ms (spec §9);
+ * - treats any non-2xx as a failure (spec §5) → HttpError (errors.ts, spec §8 messages);
+ * - on a 404 navigates to /404, except for the forgot-password call (spec §2);
+ * - counts itself in the in-flight counter (spec §4).
+ *
+ * Retries (spec §9) plug in through `retryPolicy`: `request()` runs `attemptOnce()` in a loop and
+ * asks the policy for the delay before the next attempt. The default policy never retries.
+ */
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { apiBaseUrl } from '../config/runtimeConfig';
+import { NOT_FOUND_PATH } from '../auth/redirects';
+import { HttpError } from './errors';
+import { inflight } from './inflight';
+import { navigateTo } from './navigation';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Spec §2: a 404 from this call does not redirect. */
+export const FORGOT_PASSWORD_PATH = '/v1/company/common/users/forget_password';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue>;
+  /** Serialised as JSON unless it is a FormData/Blob/string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Force-disable the 404 → /404 navigation (the forgot-password call is excluded anyway). */
+  redirectOnNotFound?: boolean;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  headers: Headers;
+  json: T;
+}
+
+export interface RetryContext {
+  method: HttpMethod;
+  /** 1 for the first retry. */
+  attempt: number;
+  error: HttpError;
+}
+
+export interface RetryPolicy {
+  /** Milliseconds to wait before retrying, or null to give up and throw `error`. */
+  nextDelay(context: RetryContext): number | null;
+}
+
+export const noRetry: RetryPolicy = { nextDelay: () => null };
+
+export interface HttpClientOptions {
+  fetch?: typeof fetch;
+  baseUrl?: () => string;
+  getIdToken?: () => Promise<string | undefined>;
+  onNotFound?: (path: string) => void;
+  timeoutMs?: number;
+  retryPolicy?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  logger?: Pick<Console, 'warn' | 'error'>;
+}
+
+export interface HttpClient {
+  request<T = unknown>(path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
+  get<T = unknown>(path: string, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+}
+
+export const defaultGetIdToken = async (): Promise<string | undefined> => {
+  const { tokens } = await fetchAuthSession();
+  return tokens?.idToken?.toString();
+};
+
+export const buildUrl = (base: string, path: string, query?: Record<string, QueryValue>) => {
+  // Same origin when no base is configured: absolute, so non-browser fetches (tests) work too.
+  if (!base && typeof window !== 'undefined' && window.location?.origin?.startsWith('http')) {
+    base = window.location.origin;
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const qs = params.toString();
+  return `${base}${path}${qs ? (path.includes('?') ? '&' : '?') + qs : ''}`;
+};
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url;
+  }
+};
+
+const parseBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+};
+
+const encodeBody = (body: unknown, headers: Headers): BodyInit | undefined => {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string' || body instanceof FormData || body instanceof Blob) {
+    return body as BodyInit;
+  }
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+};
+
+export const createHttpClient = (options: HttpClientOptions = {}): HttpClient => {
+  const {
+    fetch: fetchImpl = (...args: Parameters<typeof fetch>) => globalThis.fetch(...args),
+    baseUrl = apiBaseUrl,
+    getIdToken = defaultGetIdToken,
+    onNotFound = () => navigateTo(NOT_FOUND_PATH),
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    retryPolicy = noRetry,
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    logger = console,
+  } = options;
+
+  const authorization = async (): Promise<string | undefined> => {
+    try {
+      const token = await getIdToken();
+      return token ? `Bearer ${token}` : undefined;
+    } catch (error) {
+      // Spec §7: only logged; the request proceeds without the header.
+      logger.warn('[http] could not get the auth token; sending the request without it', error);
+      return undefined;
+    }
+  };
+
+  const attemptOnce = async (method: HttpMethod, url: string, request: RequestOptions): Promise<HttpResponse<unknown>> => {
+    const headers = new Headers({ Accept: 'application/json', ...request.headers });
+    const auth = await authorization();
+    if (auth) headers.set('Authorization', auth);
+    const body = encodeBody(request.body, headers);
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, request.timeoutMs ?? timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (request.signal?.aborted) controller.abort();
+
+    try {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method,
+          headers,
+          body,
+          credentials: 'include',
+          signal: controller.signal,
+        });
+      } catch (cause) {
+        throw new HttpError({
+          kind: timedOut ? 'timeout' : request.signal?.aborted ? 'aborted' : 'network',
+          method,
+          url,
+          cause,
+        });
+      }
+      let parsed: unknown;
+      try {
+        parsed = await parseBody(response);
+      } catch (cause) {
+        throw new HttpError({ kind: timedOut ? 'timeout' : 'network', method, url, cause });
+      }
+      if (!response.ok) {
+        throw new HttpError({
+          kind: 'response',
+          status: response.status,
+          method,
+          url,
+          body: parsed,
+          headers: response.headers,
+        });
+      }
+      return { status: response.status, headers: response.headers, json: parsed };
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  };
+
+  const request = async <T>(path: string, req: RequestOptions = {}): Promise<HttpResponse<T>> => {
+    const method = req.method ?? 'GET';
+    const url = buildUrl(baseUrl(), path, req.query);
+    inflight.start();
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return (await attemptOnce(method, url, req)) as HttpResponse<T>;
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.kind === 'aborted') throw error;
+          const delay = retryPolicy.nextDelay({ method, attempt, error });
+          if (delay === null) throw error;
+          await sleep(delay);
+        }
+      }
+    } catch (error) {
+      if (
+        error instanceof HttpError &&
+        error.status === 404 &&
+        req.redirectOnNotFound !== false &&
+        pathOf(url) !== FORGOT_PASSWORD_PATH
+      ) {
+        onNotFound(pathOf(url));
+      }
+      throw error;
+    } finally {
+      inflight.done();
+    }
+  };
+
+  return {
+    request,
+    get: async <T>(path: string, opts: Omit<RequestOptions, 'method'> = {}) =>
+      (await request<T>(path, { ...opts, method: 'GET' })).json,
+  };
+};
+
+/** The app's client. */
+export const httpClient = createHttpClient();

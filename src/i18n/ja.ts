@@ -1,0 +1,125 @@
+/**
+ * Japanese UI messages: react-admin's (ra.*) from @bicstone/ra-language-japanese, and ours under
+ * `kaigi.*`. Every UI text goes through a key here.
+ */
+import japaneseModule from '@bicstone/ra-language-japanese';
+
+// The package is CommonJS with `exports.default`; depending on the bundler's interop the default
+// import is the messages or the module object around them. Unwrap so `ra.*` keys are always found.
+const japaneseMessages = ('ra' in (japaneseModule as object)
+  ? japaneseModule
+  : (japaneseModule as unknown as { default: typeof japaneseModule }).default) as unknown as Record<string, unknown>;
+
+export const kaigiMessages = {
+  kaigi: {
+    app: {
+      title: 'Kaigi 会議運営',
+    },
+    boot: {
+      title: 'アプリケーションを開始できませんでした',
+      message: '設定を読み込めませんでした。時間をおいてページを再読み込みしてください。',
+    },
+    roles: {
+      CCI_ADMIN: 'スーパー管理者',
+      CCI_CONFERENCE_USER: '管理者',
+      COMPANY_ADMIN: '事業所',
+    },
+    login: {
+      title: 'ログイン',
+      email: 'メールアドレス',
+      password: 'パスワード',
+      submit: 'ログイン',
+      submitting: 'ログイン中…',
+      new_password: {
+        title: '新しいパスワードの設定',
+        help: '初回ログインのため、新しいパスワードを設定してください（%{min}文字以上）。',
+        password: '新しいパスワード',
+        confirm: '新しいパスワード（確認）',
+        submit: 'パスワードを設定してログイン',
+      },
+      validation: {
+        email_required: 'メールアドレスを入力してください。',
+        password_required: 'パスワードを入力してください。',
+        password_min_length: 'パスワードは%{min}文字以上で入力してください。',
+        password_mismatch: 'パスワードが一致しません。',
+      },
+      errors: {
+        invalid_credentials: 'メールアドレスまたはパスワードが正しくありません。',
+        password_reset_required: 'パスワードの再設定が必要です。管理者にお問い合わせください。',
+        user_not_confirmed: 'アカウントが有効化されていません。管理者にお問い合わせください。',
+        too_many_attempts: 'ログインの試行回数が上限に達しました。しばらくしてから再度お試しください。',
+        invalid_password: 'パスワードが要件を満たしていません（%{min}文字以上）。',
+        unsupported_step: 'このアカウントのログイン手続きには対応していません。',
+        unknown_role: 'このアカウントには利用権限がありません。',
+        user_info: 'ユーザ情報取得時にエラーが発生しました。',
+        network: '認証サーバーに接続できませんでした。通信環境をご確認ください。',
+        generic: 'ログインできませんでした。しばらくしてから再度お試しください。',
+      },
+    },
+    menu: {
+      dashboard: 'ダッシュボード',
+      meetings: '会議一覧',
+    },
+    dashboard: {
+      title: 'ダッシュボード',
+      signed_in_as: 'ログイン中のユーザー',
+      cci_code: '商工会議所コード',
+      username: 'ユーザー名',
+      display_name: '氏名',
+      role: '権限',
+      loading: 'ユーザー情報を読み込んでいます…',
+    },
+    company: {
+      meetings: {
+        title: '会議一覧',
+        company_name: '事業所名',
+        placeholder: '会議一覧は準備中です。',
+      },
+      confirm_account: {
+        title: 'アカウント情報の確認',
+        intro: 'ご利用の前に、アカウント情報の確認が必要です。',
+        version: 'バージョン',
+        company_id: '事業所ID',
+        has_change_password: 'パスワードの変更',
+        has_add_email: 'メールアドレスの登録',
+        required: '必要',
+        not_required: '不要',
+        placeholder: '確認フォームは準備中です。',
+      },
+    },
+    not_found: {
+      title: 'ページが見つかりません',
+      message: 'お探しのページは存在しないか、移動または削除された可能性があります。',
+      home: 'ホームへ戻る',
+    },
+    session: {
+      user_info_error: 'ユーザ情報取得時にエラーが発生しました。',
+      log_off: 'ログオフ',
+    },
+    progress: {
+      loading: '読み込み中',
+    },
+    errors: {
+      http: {
+        error_occurred: 'エラーが発生しました。',
+        bad_gateway: 'サーバーに接続できませんでした。',
+        service_unavailable: 'ただいまサービスを利用できません。しばらくしてから再度お試しください。',
+        generic: '予期しないエラーが発生しました。',
+        timeout: '通信がタイムアウトしました。',
+        network: '通信エラーが発生しました。',
+      },
+    },
+  },
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const deepMerge = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const out: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    out[key] = isObject(value) && isObject(out[key]) ? deepMerge(out[key], value) : value;
+  }
+  return out;
+};
+
+export const jaMessages = deepMerge(japaneseMessages, kaigiMessages);

@@ -1,0 +1,108 @@
+/**
+ * /login (spec §2). E-mail + password, then a new-password step when Cognito requires it.
+ * On success goes to confirm-account (company users who must confirm), else the decoded `prev`
+ * query parameter, else the role's landing page (authProvider.login decides). A failure shows a
+ * Japanese message in an aria-live region and stays on /login.
+ */
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useAuthState, useLogin, useTranslate } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { readAuthClaims } from '../auth/authSession';
+import { COOKIE, getCookie } from '../auth/cookies';
+import { postLoginTarget, prevFromLocation, safeConfirmAccountLink } from '../auth/redirects';
+import { isCompanyRole } from '../auth/roles';
+import type { LoginParams } from '../providers/authProvider';
+import { LoginForm } from './LoginForm';
+import { NewPasswordForm } from './NewPasswordForm';
+import { loginErrorKey, PASSWORD_MIN_LENGTH } from './loginErrors';
+
+type Step = 'password' | 'newPassword';
+
+export const LoginPage = () => {
+  const translate = useTranslate();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const prev = prevFromLocation(location.search, location.hash);
+  const [step, setStep] = useState<Step>('password');
+  const [submitting, setSubmitting] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+
+  // Already signed in: go where a fresh sign-in would go.
+  const { authenticated } = useAuthState();
+  useEffect(() => {
+    if (!authenticated) return;
+    let cancelled = false;
+    readAuthClaims()
+      .then((claims) => {
+        if (cancelled || !claims?.role) return;
+        const confirm = isCompanyRole(claims.role) ? safeConfirmAccountLink(getCookie(COOKIE.linkToConfirmAccount)) : null;
+        navigate(confirm ?? postLoginTarget({ role: claims.role, prev }), { replace: true });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [authenticated, navigate, prev]);
+
+  const submit = async (params: LoginParams) => {
+    setSubmitting(true);
+    setErrorKey(null);
+    try {
+      await login({ ...params, prev });
+    } catch (error) {
+      if ((error as Error)?.name === 'NewPasswordRequiredError') {
+        setStep('newPassword');
+      } else {
+        console.warn('[login] sign-in failed', error);
+        setErrorKey(loginErrorKey(error, params.newPassword ? 'newPassword' : 'password'));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 400 }}>
+        <CardContent>
+          <Typography component="p" variant="subtitle2" color="text.secondary" gutterBottom>
+            {translate('kaigi.app.title')}
+          </Typography>
+          <Typography component="h1" variant="h5" gutterBottom>
+            {translate('kaigi.login.title')}
+          </Typography>
+          <Box aria-live="assertive" aria-atomic="true" sx={{ mb: errorKey ? 2 : 0 }}>
+            {errorKey && (
+              <Alert severity="error" role="alert" data-testid="login-error">
+                {translate(errorKey, { min: PASSWORD_MIN_LENGTH })}
+              </Alert>
+            )}
+          </Box>
+          {step === 'password' ? (
+            <LoginForm submitting={submitting} onSubmit={({ email, password }) => submit({ email, password })} />
+          ) : (
+            <NewPasswordForm submitting={submitting} onSubmit={(newPassword) => submit({ newPassword })} />
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};
+
+export default LoginPage;

@@ -1,0 +1,204 @@
+/**
+ * react-admin authProvider on aws-amplify v6 (spec §4, §6; DESIGN §6).
+ *
+ * login({ email, password, prev })   → signIn with e-mail and password (authFlowType from
+ *                                       config.json); NEW_PASSWORD_REQUIRED → NewPasswordRequiredError
+ * login({ newPassword, prev })       → confirmSignIn for that challenge
+ * On success: cookies role + logged_in; company users also fetch user info + company, set
+ * company_name and, when needed, link_to_confirm_account (redirects.ts has the rule). Returns
+ * { redirectTo }: confirm-account, else prev, else redirect_client, else the role's landing.
+ * logout → Amplify signOut, clear role/logged_in/link_to_confirm_account/company_name, empty
+ * session, go to /login.
+ */
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { signOut, type SignInOutput } from 'aws-amplify/auth';
+import { readAuthClaims } from '../auth/authSession';
+import { COOKIE, clearSessionCookies, getCookie, removeCookie, setCookie } from '../auth/cookies';
+import { canAccess } from '../auth/permissions';
+import { LOGIN_PATH, confirmAccountUrl, postLoginTarget } from '../auth/redirects';
+import { type Role, isCompanyRole } from '../auth/roles';
+import { fetchCompanySession } from '../api/userInfo';
+import { getRuntimeConfig } from '../config/runtimeConfig';
+import { loadSession, primeCompanySession, resetSession } from '../session/sessionStore';
+
+export interface LoginParams {
+  email?: string;
+  password?: string;
+  /** Set on the second step, when Cognito asked for a new password. */
+  newPassword?: string;
+  /** Decoded `prev` query parameter of the login page. */
+  prev?: string | null;
+}
+
+export class NewPasswordRequiredError extends Error {
+  constructor() {
+    super('NEW_PASSWORD_REQUIRED');
+    this.name = 'NewPasswordRequiredError';
+  }
+}
+
+export class SignInStepNotSupportedError extends Error {
+  constructor(step: string) {
+    super(`sign-in step not supported: ${step}`);
+    this.name = 'SignInStepNotSupportedError';
+  }
+}
+
+/** Signed in, but the token has no known custom:user_type. */
+export class UnknownRoleError extends Error {
+  constructor() {
+    super('unknown role');
+    this.name = 'UnknownRoleError';
+  }
+}
+
+/** Signed in, but the company user info / company could not be loaded. */
+export class UserInfoLoadError extends Error {
+  constructor(cause: unknown) {
+    super('user info could not be loaded', { cause });
+    this.name = 'UserInfoLoadError';
+  }
+}
+
+const authFlowType = () => getRuntimeConfig()?.cognito.authFlowType ?? 'USER_PASSWORD_AUTH';
+
+const isNamed = (error: unknown, name: string) =>
+  typeof error === 'object' && error !== null && (error as { name?: string }).name === name;
+
+const signInWithPassword = async (email: string, password: string): Promise<SignInOutput> => {
+  const { signIn } = await import('../auth/amplifySignIn');
+  const input = { username: email, password, options: { authFlowType: authFlowType() } };
+  try {
+    return await signIn(input);
+  } catch (error) {
+    // A session left over from another user (e.g. another tab): end it and sign in again.
+    if (!isNamed(error, 'UserAlreadyAuthenticatedException')) throw error;
+    await signOut();
+    return signIn(input);
+  }
+};
+
+const abandonSignIn = async () => {
+  try {
+    await signOut();
+  } catch (error) {
+    console.warn('[auth] signOut failed', error);
+  }
+  clearSessionCookies();
+  resetSession();
+};
+
+/** Cookies, company checks and the destination once Cognito says DONE. */
+const completeLogin = async (prev: string | null | undefined): Promise<string> => {
+  resetSession();
+  const claims = await readAuthClaims();
+  const role = claims?.role;
+  if (!role) {
+    await abandonSignIn();
+    throw new UnknownRoleError();
+  }
+
+  let confirmUrl: string | null = null;
+  if (isCompanyRole(role)) {
+    let loaded;
+    try {
+      loaded = await fetchCompanySession();
+    } catch (error) {
+      await abandonSignIn();
+      throw new UserInfoLoadError(error);
+    }
+    primeCompanySession(loaded.user, loaded.company);
+    const name = loaded.company.attributes?.name1;
+    if (name) setCookie(COOKIE.companyName, name);
+    else removeCookie(COOKIE.companyName);
+    confirmUrl = confirmAccountUrl(loaded.company);
+    if (confirmUrl) setCookie(COOKIE.linkToConfirmAccount, confirmUrl);
+    else removeCookie(COOKIE.linkToConfirmAccount);
+  } else {
+    removeCookie(COOKIE.companyName);
+    removeCookie(COOKIE.linkToConfirmAccount);
+  }
+
+  setCookie(COOKIE.role, role);
+  setCookie(COOKIE.loggedIn, 'true');
+
+  const redirectClient = getCookie(COOKIE.redirectClient);
+  removeCookie(COOKIE.redirectClient);
+  return confirmUrl ?? postLoginTarget({ role, prev, redirectClient });
+};
+
+const handleSignInOutput = async (output: SignInOutput, prev: string | null | undefined) => {
+  const step = output.nextStep.signInStep;
+  if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') throw new NewPasswordRequiredError();
+  if (!output.isSignedIn || step !== 'DONE') throw new SignInStepNotSupportedError(step);
+  return { redirectTo: await completeLogin(prev) };
+};
+
+/**
+ * react-admin's rejection shape: `redirectTo` is where to go, `message: false` skips the
+ * "please sign in" notification (the login page says enough).
+ */
+const toLogin = () => Promise.reject({ redirectTo: LOGIN_PATH, message: false });
+
+const currentRole = async (): Promise<Role | null> => {
+  try {
+    return (await readAuthClaims())?.role ?? null;
+  } catch {
+    return null;
+  }
+};
+
+export const authProvider: AuthProvider = {
+  async login(params: LoginParams) {
+    if (params.newPassword) {
+      const { confirmSignIn } = await import('../auth/amplifySignIn');
+      const output = await confirmSignIn({ challengeResponse: params.newPassword });
+      return handleSignInOutput(output, params.prev);
+    }
+    const output = await signInWithPassword(params.email ?? '', params.password ?? '');
+    return handleSignInOutput(output, params.prev);
+  },
+
+  async logout() {
+    try {
+      await signOut();
+    } catch (error) {
+      console.warn('[auth] signOut failed', error);
+    }
+    clearSessionCookies();
+    resetSession();
+    return LOGIN_PATH;
+  },
+
+  async checkAuth() {
+    const role = await currentRole();
+    if (!role) return toLogin();
+    // Keep the spec §4 cookies true to the session (e.g. after the browser dropped them).
+    if (getCookie(COOKIE.role) !== role) setCookie(COOKIE.role, role);
+    if (getCookie(COOKIE.loggedIn) !== 'true') setCookie(COOKIE.loggedIn, 'true');
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) return toLogin();
+    // 403 and the rest: stay signed in; the page shows the error.
+  },
+
+  async getPermissions() {
+    return currentRole();
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const claims = await readAuthClaims();
+    if (!claims?.role) throw new Error('not authenticated');
+    const session = await loadSession(claims.role);
+    const user = session.cciUser ?? session.companyUser;
+    return {
+      id: user?.username ?? claims.username ?? claims.sub ?? '',
+      fullName: user?.display_name || user?.username || claims.email || claims.username || '',
+    };
+  },
+
+  async canAccess({ resource, action, record }) {
+    return canAccess(await currentRole(), { resource, action, record });
+  },
+};

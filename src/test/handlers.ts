@@ -1,0 +1,45 @@
+/** Typical API answers for the session calls (spec §7). */
+import { http, HttpResponse } from 'msw';
+
+export const cciUser = {
+  cci_code: 'TKY',
+  username: 'tky-admin',
+  user_type: 'CCI_ADMIN',
+  display_name: '東京 太郎',
+  email: 'admin@tky.example.jp',
+};
+
+export const companyUser = {
+  cci_code: 'TKY',
+  username: 'acme-admin',
+  user_type: 'COMPANY_ADMIN',
+  company_id: 42,
+  display_name: '山田 花子',
+  email: 'yamada@acme.example.jp',
+};
+
+export const company = (attributes: Record<string, unknown> = {}) => ({
+  id: 42,
+  company_code: 'C0042',
+  version: 7,
+  attributes: {
+    name1: '株式会社アクメ',
+    email: 'info@acme.example.jp',
+    admin_changed_info_flag: '0',
+    ...attributes,
+  },
+});
+
+export const cciUserInfoOk = (user: Record<string, unknown> = cciUser) =>
+  http.get('*/v1/cci/user_info', () => HttpResponse.json(user));
+
+export const companySessionOk = (attributes: Record<string, unknown> = {}) => [
+  http.get('*/v1/company/user_info', () => HttpResponse.json(companyUser)),
+  http.get('*/v1/company/companies', ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id');
+    return HttpResponse.json({
+      data: id === '42' ? [company(attributes)] : [],
+      meta: { page: 1, page_size: 10, total: id === '42' ? 1 : 0 },
+    });
+  }),
+];

@@ -1,0 +1,29 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './server';
+import { amplify } from './amplifyMock';
+import { resetSession } from '../session/sessionStore';
+import { inflight } from '../api/inflight';
+import { setNavigator } from '../api/navigation';
+
+vi.mock('aws-amplify/auth', () => import('./amplifyMock'));
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+
+beforeEach(() => {
+  amplify.reset();
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  resetSession();
+  inflight.reset();
+  setNavigator(null);
+  vi.useRealTimers();
+});
+
+afterAll(() => server.close());
