@@ -11,6 +11,7 @@ import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import spa from './plugins/external/spa.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import inputNormalizer from './plugins/app/input-normalizer.ts';
 import auth from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
 import repositories from './repositories/index.ts';
@@ -19,6 +20,7 @@ import clientConfig from './routes/client-config.ts';
 import cciUserInfo from './routes/cci/user-info.ts';
 import companyUserInfo from './routes/company/user-info.ts';
 import companyCompanies from './routes/company/companies.ts';
+import cciCompanies from './routes/cci/admin/master/companies.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
 import type { Db } from './db/client.ts';
@@ -69,6 +71,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   });
   await app.register(swagger);
   await app.register(errorHandler);
+  await app.register(inputNormalizer);
   await app.register(repositories);
   await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
   await app.register(auth, { ...opts.auth, findUser: (username) => app.users.findByUsername(username) });
@@ -78,6 +81,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(cciUserInfo);
   await app.register(companyUserInfo);
   await app.register(companyCompanies);
+  await app.register(cciCompanies);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });

@@ -1,19 +1,25 @@
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
-import { company } from '../db/schema.ts';
-import type { Company } from '../schemas/company.ts';
-
-export interface CompaniesRepository {
-  findById(cciCode: string, id: number): Promise<Company | null>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    companies: CompaniesRepository;
-  }
-}
+import { company, type CompanyAttributes } from '../db/schema.ts';
+import { buildSearchText } from '../db/normalize.ts';
+import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.ts';
+import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { audit } from '../lib/audit.ts';
+import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
+import { Problem, notFound } from '../plugins/app/problem.ts';
 
 type CompanyRow = typeof company.$inferSelect;
+
+/** spec §3: list filters company_code, keyword, cci_code. */
+export const COMPANY_LIST: ListSpec = {
+  id: company.id,
+  sortable: { id: company.id, company_code: company.company_code, name_kana: company.name_kana, updated_at: company.updated_at },
+  defaultSort: ['company_code'],
+  filters: { company_code: { column: company.company_code, type: 'code', ops: ['eq', 'startswith', 'in'] } },
+  keyword: company.search_text,
+  fields: ['id', 'cci_code', 'company_code', 'version', 'attributes', 'created_at', 'updated_at'],
+};
+export const CompanyListQuery = listQuerySchema(COMPANY_LIST);
 
 export function toCompany(row: CompanyRow): Company {
   return {
@@ -31,16 +37,117 @@ export function toCompany(row: CompanyRow): Company {
   };
 }
 
+const searchTextOf = (code: string, attributes: CompanyAttributes) =>
+  buildSearchText(code, attributes.name1, attributes.name_kana);
+
+const duplicateCode = () =>
+  new Problem(409, 'duplicate_company_code', 'この事業所コードは既に使われています。', [
+    { field: 'body.company_code', code: 'unique', message: '既に使われています' },
+  ]);
+
+export interface CompaniesRepository {
+  list(cciCode: string, query: Record<string, unknown>): Promise<ListResult<Partial<Company>>>;
+  findById(cciCode: string, id: number): Promise<Company | null>;
+  create(cciCode: string, actor: string, input: CompanyCreate): Promise<Company>;
+  /**
+   * Versioned update. `changedBy` decides the confirm-account flag (spec §4): a chamber change sets
+   * admin_changed_info_flag '1'; the company's own change clears it.
+   */
+  update(cciCode: string, id: number, actor: string, input: CompanyUpdate, changedBy: 'chamber' | 'company'): Promise<Company>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    companies: CompaniesRepository;
+  }
+}
+
 export default fp(
   async (app) => {
+    const db = app.db;
     const repository: CompaniesRepository = {
+      list(cciCode, query) {
+        return runList(db, company, planList(COMPANY_LIST, query, [eq(company.cci_code, cciCode)]), toCompany);
+      },
+
       async findById(cciCode, id) {
-        const [row] = await app.db
+        const [row] = await db
           .select()
           .from(company)
           .where(and(eq(company.cci_code, cciCode), eq(company.id, id)))
           .limit(1);
         return row ? toCompany(row) : null;
+      },
+
+      async create(cciCode, actor, input) {
+        const attributes: CompanyAttributes = { ...input.attributes, admin_changed_info_flag: '0' };
+        try {
+          return await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(company)
+              .values({
+                cci_code: cciCode,
+                company_code: input.company_code,
+                attributes,
+                search_text: searchTextOf(input.company_code, attributes),
+                created_by: actor,
+                updated_by: actor,
+              })
+              .returning();
+            const created = toCompany(row);
+            await audit(tx, { cciCode, actor, action: 'create', entity: 'company', entityId: row.id, after: created });
+            return created;
+          });
+        } catch (err) {
+          if (uniqueViolation(err) !== null) throw duplicateCode();
+          throw err;
+        }
+      },
+
+      async update(cciCode, id, actor, input, changedBy) {
+        try {
+          return await db.transaction(async (tx) => {
+            const [current] = await tx
+              .select()
+              .from(company)
+              .where(and(eq(company.cci_code, cciCode), eq(company.id, id)))
+              .for('update');
+            if (!current) throw notFound();
+            if (current.version !== input.version) throw versionConflict(current.version);
+            const code = input.company_code ?? current.company_code;
+            const attributes: CompanyAttributes = {
+              ...current.attributes,
+              ...input.attributes,
+              admin_changed_info_flag: changedBy === 'chamber' ? '1' : '0',
+            };
+            const [row] = await tx
+              .update(company)
+              .set({
+                company_code: code,
+                attributes,
+                search_text: searchTextOf(code, attributes),
+                version: current.version + 1,
+                updated_at: new Date(),
+                updated_by: actor,
+              })
+              .where(eq(company.id, id))
+              .returning();
+            const updated = toCompany(row);
+            await audit(tx, {
+              cciCode,
+              actor,
+              action: 'update',
+              entity: 'company',
+              entityId: id,
+              before: toCompany(current),
+              after: updated,
+            });
+            return updated;
+          });
+        } catch (err) {
+          if (uniqueViolation(err) !== null) throw duplicateCode();
+          throw err;
+        }
       },
     };
     app.decorate('companies', repository);

@@ -1,17 +1,28 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from './common.ts';
 
-/** DESIGN.md §4: company.attributes; admin_changed_info_flag '1' = the chamber changed the data. */
+/** Half-width after NFKC (normalize-input.ts runs before validation). */
+const PostalCode = Type.String({ pattern: '^[0-9]{3}-?[0-9]{4}$', maxLength: 8 });
+const Phone = Type.String({ pattern: '^[0-9][0-9-]{8,14}$', maxLength: 15 });
+const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/** The attributes a user edits (DESIGN.md §4). */
+export const CompanyEditableAttributes = {
+  name1: Type.String({ minLength: 1, maxLength: 200 }),
+  name_kana: Type.Optional(Type.String({ maxLength: 200 })),
+  email: Type.Optional(Nullable(Type.Union([Email, Type.Literal('')]))),
+  representative: Type.Optional(Type.String({ maxLength: 100 })),
+  postal_code: Type.Optional(Type.Union([PostalCode, Type.Literal('')])),
+  address: Type.Optional(Type.String({ maxLength: 300 })),
+  phone: Type.Optional(Type.Union([Phone, Type.Literal('')])),
+};
+
+/** admin_changed_info_flag '1' = the chamber changed the data; the company admin must confirm (spec §4). */
 export const CompanyAttributesSchema = Type.Object(
   {
+    ...CompanyEditableAttributes,
     name1: Type.String({ maxLength: 200 }),
-    name_kana: Type.Optional(Type.String({ maxLength: 200 })),
-    email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
     admin_changed_info_flag: Type.Union([Type.Literal('0'), Type.Literal('1')]),
-    representative: Type.Optional(Type.String({ maxLength: 100 })),
-    postal_code: Type.Optional(Type.String({ maxLength: 10 })),
-    address: Type.Optional(Type.String({ maxLength: 300 })),
-    phone: Type.Optional(Type.String({ maxLength: 20 })),
   },
   { additionalProperties: true },
 );
@@ -26,3 +37,25 @@ export const CompanySchema = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
 });
 export type Company = Static<typeof CompanySchema>;
+
+const CompanyCode = Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9A-Za-z_-]+$' });
+const AttributesInput = Type.Object(CompanyEditableAttributes, { additionalProperties: false });
+
+export const CompanyCreateSchema = Type.Object(
+  { company_code: CompanyCode, attributes: AttributesInput },
+  { additionalProperties: false },
+);
+export type CompanyCreate = Static<typeof CompanyCreateSchema>;
+
+export const CompanyUpdateSchema = Type.Object(
+  { version: Type.Integer({ minimum: 1 }), company_code: Type.Optional(CompanyCode), attributes: AttributesInput },
+  { additionalProperties: false },
+);
+export type CompanyUpdate = Static<typeof CompanyUpdateSchema>;
+
+/** A company admin edits its own profile, never its code. */
+export const OwnCompanyUpdateSchema = Type.Object(
+  { version: Type.Integer({ minimum: 1 }), attributes: AttributesInput },
+  { additionalProperties: false },
+);
+export type OwnCompanyUpdate = Static<typeof OwnCompanyUpdateSchema>;

@@ -13,7 +13,7 @@
  * own company / invited conferences, a chamber user only in its own cci_code) is a tenancy rule the
  * server enforces (403/404); it is not decidable from the role alone.
  */
-import { type Role, isRole } from './roles';
+import { type Role, isRole } from './roles.ts';
 
 export type Action =
   | 'list'

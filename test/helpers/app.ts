@@ -40,3 +40,16 @@ export async function signIn(email: string, password = DEMO_PASSWORD): Promise<T
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `call(method, url, email | null, body?)`: an inject signed in as a demo account (null: anonymous). */
+export const caller =
+  (app: FastifyInstance, tokenOf: (email: string) => Promise<string>) =>
+  async (method: Method, url: string, email: string | null, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: email ? bearer(await tokenOf(email)) : {},
+      ...(payload !== undefined ? { payload } : {}),
+    });

@@ -11,8 +11,13 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from './problem.ts';
 import type { Role, SessionUser } from '../../schemas/session.ts';
 import { DOCS_PREFIX } from '../external/swagger.ts';
+import { canAccess, type Action } from '../../../src/auth/permissions.ts';
 
-export type RouteAccess = 'public' | { roles: readonly Role[] };
+/**
+ * 'public'; `{ roles }` for session endpoints; `{ resource, action }` for everything else, decided
+ * by the permission matrix the SPA uses too (src/auth/permissions.ts, DESIGN.md §6).
+ */
+export type RouteAccess = 'public' | { roles: readonly Role[] } | { resource: string; action: Action };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -93,7 +98,8 @@ export default fp<AuthOptions>(
       if (!username) throw unauthorized('認証トークンが無効です。');
       const user = await opts.findUser(username);
       if (!user || !user.enabled) throw unauthorized('このアカウントは利用できません。');
-      if (!access.roles.includes(user.userType)) throw forbidden();
+      const allowed = 'roles' in access ? access.roles.includes(user.userType) : canAccess(user.userType, access);
+      if (!allowed) throw forbidden();
       request.sessionUser = user;
     });
 

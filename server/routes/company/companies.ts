@@ -1,25 +1,41 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { COMPANY_ROLES, currentUser } from '../../plugins/app/auth.ts';
-import { CompanySchema } from '../../schemas/company.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { notFound } from '../../plugins/app/problem.ts';
+import { CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery, ProblemSchema, listOf } from '../../schemas/common.ts';
+import { IdParams } from '../../schemas/params.ts';
+import type { SessionUser } from '../../schemas/session.ts';
+
+const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+const tags = ['company: companies'];
+
+/** A company admin reaches only its own company; any other id is a 404 (DESIGN.md §6). */
+function ownCompanyId(user: SessionUser, id: number): number {
+  if (user.companyId === null || user.companyId !== id) throw notFound();
+  return id;
+}
 
 /**
- * spec §7: GET /v1/company/companies — the session loader calls it with query id (§4).
- * A company admin only ever sees its own company: another id yields an empty page.
+ * spec §7: GET /v1/company/companies (the session loader calls it with query id, §4) and
+ * GET/PUT /v1/company/companies/{id}. The own update clears admin_changed_info_flag.
  */
 const companyCompanies: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/company/companies',
     {
-      config: { access: { roles: COMPANY_ROLES } },
+      config: { access: { resource: 'company/companies', action: 'show' } },
       schema: {
-        tags: ['company'],
+        tags,
         querystring: Type.Object(
-          { id: Type.Optional(Type.Integer({ minimum: 1 })), ...PagingQuery },
+          {
+            id: Type.Optional(Type.Integer({ minimum: 1 })),
+            cci_code: Type.Optional(Type.String({ maxLength: 20 })),
+            ...PagingQuery,
+          },
           { additionalProperties: false },
         ),
-        response: { 200: listOf(CompanySchema), 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
+        response: { 200: listOf(CompanySchema), ...errors },
       },
     },
     async (request) => {
@@ -29,6 +45,33 @@ const companyCompanies: FastifyPluginAsyncTypebox = async (app) => {
       const company = own ? await app.companies.findById(user.cciCode, user.companyId!) : null;
       const data = company && page === 1 ? [company] : [];
       return { data, meta: { page, page_size, total: company ? 1 : 0 } };
+    },
+  );
+
+  app.get(
+    '/v1/company/companies/:id',
+    {
+      config: { access: { resource: 'company/companies', action: 'show' } },
+      schema: { tags, params: IdParams, response: { 200: CompanySchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const company = await app.companies.findById(user.cciCode, ownCompanyId(user, request.params.id));
+      if (!company) throw notFound();
+      return company;
+    },
+  );
+
+  app.put(
+    '/v1/company/companies/:id',
+    {
+      config: { access: { resource: 'company/companies', action: 'edit' } },
+      schema: { tags, params: IdParams, body: OwnCompanyUpdateSchema, response: { 200: CompanySchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = ownCompanyId(user, request.params.id);
+      return app.companies.update(user.cciCode, id, user.username, request.body, 'company');
     },
   );
 };

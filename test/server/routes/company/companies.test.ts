@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, caller } from '../../../helpers/app.ts';
+import { DEMO, companyIdOf, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
+
+let app: FastifyInstance;
+let call: ReturnType<typeof caller>;
+let ownId: number;
+let neighbourId: number;
+let otherChamberId: number;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  call = caller(app, tokenOf);
+  ownId = await companyIdOf(app.pool, 'C0002');
+  neighbourId = await companyIdOf(app.pool, 'C0001');
+  ({ companyId: otherChamberId } = await ensureOtherChamber(app.pool));
+});
+afterAll(() => app.close());
+
+describe('GET/PUT /v1/company/companies/{id} (own company only, spec §7)', () => {
+  it('reads the own company', async () => {
+    const res = await call('GET', `/v1/company/companies/${ownId}`, DEMO.companyNew);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: ownId, company_code: 'C0002', attributes: { admin_changed_info_flag: '1' } });
+  });
+
+  it('adding the e-mail (full-width typed) clears admin_changed_info_flag (spec §4)', async () => {
+    const current = (await call('GET', `/v1/company/companies/${ownId}`, DEMO.companyNew)).json();
+    const res = await call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, {
+      version: current.version,
+      attributes: { name1: current.attributes.name1, email: 'ＩＮＦＯ@Example.JP' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      version: current.version + 1,
+      attributes: { email: 'info@example.jp', admin_changed_info_flag: '0' },
+    });
+    const stale = await call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, {
+      version: current.version,
+      attributes: { name1: 'x' },
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('refuses a company_code change (400): a company admin never edits its code', async () => {
+    const res = await call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, {
+      version: 1,
+      company_code: 'Z9',
+      attributes: { name1: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("answers 404 for another company of the chamber and for another chamber's company", async () => {
+    for (const id of [neighbourId, otherChamberId]) {
+      expect((await call('GET', `/v1/company/companies/${id}`, DEMO.companyNew)).statusCode).toBe(404);
+      expect(
+        (await call('PUT', `/v1/company/companies/${id}`, DEMO.companyNew, { version: 1, attributes: { name1: 'x' } }))
+          .statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('refuses chamber users (403) and anonymous callers (401)', async () => {
+    expect((await call('GET', `/v1/company/companies/${ownId}`, DEMO.admin)).statusCode).toBe(403);
+    expect((await call('GET', `/v1/company/companies/${ownId}`, null)).statusCode).toBe(401);
+  });
+});
