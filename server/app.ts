@@ -21,6 +21,10 @@ import cciUserInfo from './routes/cci/user-info.ts';
 import companyUserInfo from './routes/company/user-info.ts';
 import companyCompanies from './routes/company/companies.ts';
 import cciCompanies from './routes/cci/admin/master/companies.ts';
+import mastersRoutes from './routes/masters.ts';
+import peopleRoutes from './routes/people.ts';
+import conferencesRoutes from './routes/conferences.ts';
+import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
 import type { Db } from './db/client.ts';
@@ -82,6 +86,10 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(companyUserInfo);
   await app.register(companyCompanies);
   await app.register(cciCompanies);
+  await app.register(mastersRoutes);
+  await app.register(peopleRoutes);
+  await app.register(conferencesRoutes);
+  await app.register(attendanceRoutes);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
