@@ -43,14 +43,16 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function valueSchema(type: FilterType, op: FilterOp): TSchema {
   if (op === 'in') {
-    const item = type === 'integer' ? '\\d{1,10}' : '[^,]{1,100}';
+    // at most 9 digits: every value fits PostgreSQL's integer (a 10-digit one could overflow: 500)
+    const item = type === 'integer' ? '\\d{1,9}' : '[^,]{1,100}';
     return Type.String({ pattern: `^${item}(,${item}){0,999}$` });
   }
   switch (type) {
     case 'integer':
       return Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
     case 'date':
-      return Type.String({ format: 'date' });
+      // PostgreSQL has no year 0: refuse it here rather than fail in SQL
+      return Type.String({ format: 'date', pattern: '^(?!0000)[0-9]{4}-' });
     case 'boolean':
       return Type.Boolean();
     default:

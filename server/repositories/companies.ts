@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
-import { company, type CompanyAttributes } from '../db/schema.ts';
+import { company, member, type CompanyAttributes } from '../db/schema.ts';
+import { memberSearchText } from '../lib/member-search-text.ts';
 import { buildSearchText } from '../db/normalize.ts';
 import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
@@ -133,6 +134,16 @@ export default fp(
               .where(eq(company.id, id))
               .returning();
             const updated = toCompany(row);
+            // Members keep a copy of their company's code and name (filters, keyword search).
+            if (code !== current.company_code || attributes.name1 !== current.attributes.name1) {
+              const members = await tx.select().from(member).where(eq(member.company_id, id));
+              for (const m of members) {
+                await tx
+                  .update(member)
+                  .set({ company_code: code, search_text: memberSearchText(m.name, m.name_kana, code, attributes.name1) })
+                  .where(eq(member.id, m.id));
+              }
+            }
             await audit(tx, {
               cciCode,
               actor,

@@ -1,5 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
+import conferencesRepository from '../repositories/conferences.ts';
+import conferencesForCompanyRepository from '../repositories/conferences-for-company.ts';
+import conferenceCompaniesRepository from '../repositories/conference-companies.ts';
+import cciConferences from './cci/admin/master/conferences.ts';
+import cciConferenceCompanies from './cci/admin/master/conference-companies.ts';
+import companyConferences from './company/conferences.ts';
+import companyConferenceCompanies from './company/conference-companies.ts';
 
-/** Route plugins of this area, registered by app.ts (one file per area keeps app.ts stable). */
-const routes: FastifyPluginAsync = async () => {};
+/**
+ * Route plugins of this area, registered by app.ts (one file per area keeps app.ts stable).
+ * Conferences and conference companies; the repositories are registered here, in this scope.
+ */
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(conferencesRepository);
+  await app.register(conferencesForCompanyRepository);
+  await app.register(conferenceCompaniesRepository);
+  await app.register(cciConferences);
+  await app.register(cciConferenceCompanies);
+  await app.register(companyConferences);
+  await app.register(companyConferenceCompanies);
+};
 export default routes;

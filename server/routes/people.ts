@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import repositories from '../repositories/people.ts';
+import members from './cci/admin/master/members.ts';
+import positions from './cci/admin/master/positions.ts';
 
-/** Route plugins of this area, registered by app.ts (one file per area keeps app.ts stable). */
-const routes: FastifyPluginAsync = async () => {};
+/** Members and positions (spec §7), with their repositories, registered by app.ts. */
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(repositories);
+  await app.register(members);
+  await app.register(positions);
+};
 export default routes;

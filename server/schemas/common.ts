@@ -30,4 +30,8 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true },
 );
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `null` first: Ajv coerces types (coerceTypes), and with the string branch first a JSON null in a
+ * body became '' before the null branch was tried.
+ */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);

@@ -3,16 +3,70 @@
  * problem+json with a stable `code`).
  */
 
-/** RFC 9457 problem details as the API returns them. */
+/** One entry of `errors[]`: `field` is a dotted path such as `body.attributes.name1`. */
+export interface ProblemFieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * RFC 9457 problem details as the API returns them: `detail` is Japanese, `code` is stable,
+ * `errors[]` names fields; a 409 `version_conflict` also carries `current_version`.
+ */
 export interface Problem {
   type?: string;
   title?: string;
   status?: number;
   detail?: string;
   code?: string;
-  errors?: unknown[];
+  errors?: ProblemFieldError[];
+  current_version?: number;
   [key: string]: unknown;
 }
+
+/**
+ * Problem codes the UI shows its own message for (src/i18n/ja.ts kaigi.errors.codes.*). For any
+ * other code the message follows the status (spec §8 catalogue) and screens can show `detail`.
+ */
+export const PROBLEM_CODES = [
+  'version_conflict',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'already_invited',
+  'answer_deadline_passed',
+  'conference_not_open',
+  'duplicate_company_code',
+  'duplicate_template_code',
+  'user_exists',
+  'member_has_no_email',
+  'database_unavailable',
+] as const;
+
+/** Field error codes (JSON-schema keywords and the server's own) with a message in kaigi.errors.fields.*. */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'type',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'enum',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'unique',
+  'period',
+  'not_found',
+  'version_conflict',
+] as const;
+
+export const FIELD_ERROR_FALLBACK_KEY = 'kaigi.errors.fields.invalid';
 
 /** How the request failed: with a response, by our 30 s time-out, or without any response. */
 export type FailureKind = 'response' | 'timeout' | 'network' | 'aborted';
@@ -51,6 +105,53 @@ export const messageKeyForStatus = (status: number): string => {
     default:
       return 'kaigi.errors.http.generic';
   }
+};
+
+/** The UI message key: the problem code's own message when we have one, else by status (spec §8). */
+export const messageKeyForProblem = (status: number, code: string | undefined): string =>
+  code && (PROBLEM_CODES as readonly string[]).includes(code) ? `kaigi.errors.codes.${code}` : messageKeyForStatus(status);
+
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+
+/**
+ * One field error as the form shows it: the server's message when it is already Japanese (domain
+ * rules), else a translation key for its code (JSON-schema messages are English).
+ */
+export const fieldErrorMessage = (error: ProblemFieldError): string => {
+  if (typeof error.message === 'string' && JAPANESE.test(error.message)) return error.message;
+  return (FIELD_ERROR_CODES as readonly string[]).includes(error.code)
+    ? `kaigi.errors.fields.${error.code}`
+    : FIELD_ERROR_FALLBACK_KEY;
+};
+
+type FormErrors = { [key: string]: string | FormErrors };
+
+/**
+ * `errors[]` as react-admin's server-side validation wants it (`HttpError.body.errors`, nested by
+ * path, e.g. `{ attributes: { name1: '…' } }`): the leading `body.` of a field is dropped, the
+ * first error of a field wins; errors without a usable field are left to `detail`.
+ */
+export const formErrorsOf = (problem: Problem | null | undefined): FormErrors => {
+  const out: FormErrors = {};
+  for (const error of Array.isArray(problem?.errors) ? problem.errors : []) {
+    if (!error || typeof error.field !== 'string') continue;
+    const path = error.field
+      .replace(/^body\.?/, '')
+      .split('.')
+      .filter(Boolean);
+    if (path.length === 0) continue;
+    let node = out;
+    for (const [index, key] of path.entries()) {
+      if (index === path.length - 1) {
+        if (!(key in node)) node[key] = fieldErrorMessage(error);
+        break;
+      }
+      const next = node[key];
+      if (typeof next === 'string') break;
+      node = node[key] = next ?? {};
+    }
+  }
+  return out;
 };
 
 export class HttpError extends Error {
@@ -94,7 +195,7 @@ export class HttpError extends Error {
     this.problem = isProblem(init.body) ? init.body : null;
     this.messageKey =
       init.kind === 'response'
-        ? messageKeyForStatus(status)
+        ? messageKeyForProblem(status, this.problem?.code)
         : init.kind === 'timeout'
           ? 'kaigi.errors.http.timeout'
           : 'kaigi.errors.http.network';
@@ -103,6 +204,26 @@ export class HttpError extends Error {
   /** True when the server answered (as opposed to time-out or network failure). */
   get hasResponse() {
     return this.kind === 'response';
+  }
+
+  /** The problem's stable code, e.g. 'version_conflict'. */
+  get code(): string | undefined {
+    return typeof this.problem?.code === 'string' ? this.problem.code : undefined;
+  }
+
+  /** The server's Japanese explanation, for screens to show. */
+  get detail(): string | undefined {
+    return typeof this.problem?.detail === 'string' ? this.problem.detail : undefined;
+  }
+
+  /** Per-field errors (`errors[]`), as sent. */
+  get fieldErrors(): ProblemFieldError[] {
+    return Array.isArray(this.problem?.errors) ? this.problem.errors : [];
+  }
+
+  /** On a 409 `version_conflict`: the version to reload/resubmit with. */
+  get currentVersion(): number | undefined {
+    return typeof this.problem?.current_version === 'number' ? this.problem.current_version : undefined;
   }
 }
 

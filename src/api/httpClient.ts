@@ -11,7 +11,9 @@
  * - counts itself in the in-flight counter (spec §4).
  *
  * Retries (spec §9) plug in through `retryPolicy`: `request()` runs `attemptOnce()` in a loop and
- * asks the policy for the delay before the next attempt. The default policy never retries.
+ * asks the policy for the delay before the next attempt. The default is the spec §9 policy
+ * (retryPolicy.ts: counts, methods, statuses, back-off, Retry-After); each attempt has its own 30 s
+ * time-out, and a caller's abort signal also cuts a back-off wait short (never retried).
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { apiBaseUrl } from '../config/runtimeConfig';
@@ -19,6 +21,7 @@ import { NOT_FOUND_PATH } from '../auth/redirects';
 import { HttpError } from './errors';
 import { inflight } from './inflight';
 import { navigateTo } from './navigation';
+import { specRetryPolicy } from './retryPolicy';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -49,8 +52,9 @@ export interface HttpResponse<T> {
 
 export interface RetryContext {
   method: HttpMethod;
-  /** 1 for the first retry. */
+  /** The number of the retry about to be made: 1 for the first retry (= attempts failed so far). */
   attempt: number;
+  /** The failure of the attempt just made. */
   error: HttpError;
 }
 
@@ -67,8 +71,10 @@ export interface HttpClientOptions {
   getIdToken?: () => Promise<string | undefined>;
   onNotFound?: (path: string) => void;
   timeoutMs?: number;
+  /** Defaults to the spec §9 policy (retryPolicy.ts); `noRetry` turns retries off. */
   retryPolicy?: RetryPolicy;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between attempts; must reject when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   logger?: Pick<Console, 'warn' | 'error'>;
 }
 
@@ -127,6 +133,32 @@ const encodeBody = (body: unknown, headers: Headers): BodyInit | undefined => {
   return JSON.stringify(body);
 };
 
+/** setTimeout-based wait that a caller's abort signal cuts short (rejects with the signal's reason). */
+export const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+let defaultSleep: NonNullable<HttpClientOptions['sleep']> = abortableSleep;
+
+/**
+ * Tests only: how clients built without `sleep` wait between attempts. Component tests can pass an
+ * instant sleep so that a failing GET still makes its spec §9 retries without the 5.8 s wait;
+ * `null` restores the real timer.
+ */
+export const setDefaultRetrySleep = (sleep: HttpClientOptions['sleep'] | null) => {
+  defaultSleep = sleep ?? abortableSleep;
+};
+
 export const createHttpClient = (options: HttpClientOptions = {}): HttpClient => {
   const {
     fetch: fetchImpl = (...args: Parameters<typeof fetch>) => globalThis.fetch(...args),
@@ -134,8 +166,8 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     getIdToken = defaultGetIdToken,
     onNotFound = () => navigateTo(NOT_FOUND_PATH),
     timeoutMs = REQUEST_TIMEOUT_MS,
-    retryPolicy = noRetry,
-    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    retryPolicy = specRetryPolicy,
+    sleep = (ms, signal) => defaultSleep(ms, signal),
     logger = console,
   } = options;
 
@@ -219,7 +251,12 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
           if (!(error instanceof HttpError) || error.kind === 'aborted') throw error;
           const delay = retryPolicy.nextDelay({ method, attempt, error });
           if (delay === null) throw error;
-          await sleep(delay);
+          try {
+            await sleep(delay, req.signal);
+          } catch (cause) {
+            // The caller gave up during the back-off: no further attempt.
+            throw new HttpError({ kind: 'aborted', method, url, cause });
+          }
         }
       }
     } catch (error) {

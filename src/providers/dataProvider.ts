@@ -1,21 +1,64 @@
 /**
- * react-admin dataProvider over the API conventions of DESIGN §5:
- * list → GET <path>?page=&page_size=&sort=-field&<filters> answering { data, meta: { total } };
- * one → GET <path>/<id>; create → POST <path>; update → PUT <path>/<id>; delete → DELETE <path>/<id>.
- * The filter `q` is sent as `keyword`. Failures become react-admin HttpErrors whose message is a
- * Japanese translation key (spec §8 catalogue, see api/errors.ts).
+ * react-admin dataProvider over the API conventions of DESIGN §5 and the paths of spec §7.
+ *
+ * - list → GET <path>?page=&page_size=&sort=-field&<filters>, answering { data, meta: { total } }
+ *   (defaults page 1, page_size 10, spec §9); the filter `q` is sent as `keyword`.
+ * - one → GET <path>/<id>; many → one GET per id; many-reference → list filtered by `target`.
+ * - create → POST <path>; delete → DELETE <path>/<id>; deleteMany of conference_members is the
+ *   bulk DELETE .../conference_members/delete { ids } (all or nothing), else one DELETE per id.
+ * - update → PUT <path>/<id> carrying `version` (optimistic locking, DESIGN §5): `data.version`,
+ *   else `previousData.version`. Server-managed fields (id, cci_code, created_*, updated_*, and a
+ *   user's username) are left out because every update schema refuses unknown properties; shaping
+ *   the rest of the body (e.g. a company's read-only attributes) is the screen's `transform`.
+ *
+ * Paths: resources.ts for the fixed ones; the chamber-scoped ones use the session's cci_code —
+ * conference_templates → /v1/cci/{cci_code}/master/CCI_CONFERENCE_TEMPLATE, exports →
+ * /v1/cci/{cci_code}/export, master_data → /v1/cci/{cci_code}/master/{master_type_code} and
+ * company/master_data → /v1/company/{cci_code}/master/{master_type_code}, where master_type_code
+ * comes from filter.master_type_code (lists) or meta.master_type_code. users are keyed by username
+ * (records get `id = username`).
+ *
+ * Failures become react-admin HttpErrors (see toRaError): `message` is a Japanese translation key
+ * (spec §8 catalogue, or the problem code's own message), `status`, and `body` = the problem+json
+ * (code, detail, current_version, …) whose `errors` is reshaped for react-admin's server-side
+ * validation ({ attributes: { name1: '…' } }); the server's errors[] is kept as `body.field_errors`
+ * and, with the whole problem, as `error.problem`.
  */
-import { HttpError as RaHttpError, type DataProvider, type RaRecord } from 'react-admin';
-import { httpClient as defaultClient, type HttpClient, type QueryValue } from '../api/httpClient';
-import { isHttpError } from '../api/errors';
+import { HttpError as RaHttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { httpClient as defaultClient, type HttpClient, type QueryValue, type RequestOptions } from '../api/httpClient';
+import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
 import type { ListResponse } from '../api/types';
+import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 
-const toRaError = (error: unknown): unknown =>
-  isHttpError(error) ? new RaHttpError(error.messageKey, error.status, error.problem) : error;
+export const CONFERENCE_TEMPLATE_MASTER_TYPE = 'CCI_CONFERENCE_TEMPLATE';
+
+/** Not part of any update body (the server refuses unknown properties). */
+const SERVER_MANAGED_FIELDS = ['id', 'cci_code', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
+
+/** A react-admin HttpError that also carries the API's problem details. */
+export type ApiHttpError = RaHttpError & {
+  problem: Problem | null;
+  code?: string;
+  detail?: string;
+  currentVersion?: number;
+};
+
+export const toRaError = (error: unknown): unknown => {
+  if (!isHttpError(error)) return error;
+  const problem = error.problem;
+  const body = problem ? { ...problem, errors: formErrorsOf(problem), field_errors: error.fieldErrors } : error.body;
+  return Object.assign(new RaHttpError(error.messageKey, error.status, body), {
+    problem,
+    code: error.code,
+    detail: error.detail,
+    currentVersion: error.currentVersion,
+    cause: error,
+  }) as ApiHttpError;
+};
 
 /**
  * Runs a call and maps its failure to react-admin's HttpError. The result type is the caller's:
@@ -49,29 +92,167 @@ export const listQuery = (params: {
   return query;
 };
 
-const itemPath = (resource: string, id: RaRecord['id']) => `${resourcePath(resource)}/${encodeURIComponent(String(id))}`;
+/** The chamber code of the signed-in user (chamber or company), from the loaded session. */
+export const sessionCciCode = (): string | undefined => {
+  const session = sessionStore.get();
+  return session.cciUser?.cci_code ?? session.companyUser?.cci_code ?? undefined;
+};
 
-export const createDataProvider = (client: HttpClient = defaultClient): DataProvider => {
+export interface DataProviderOptions {
+  client?: HttpClient;
+  /** The chamber code for the /v1/cci/{cci_code}/… and /v1/company/{cci_code}/… paths. */
+  cciCode?: () => string | undefined;
+}
+
+/** Where a call of `resource` goes; `filter` is the list filter (master_type_code is taken out). */
+interface Target {
+  path: string;
+  filter?: Record<string, unknown>;
+}
+
+export interface InviteRule {
+  position_types?: string[];
+  department_names?: string[];
+}
+
+export interface AnswerItem {
+  /** conference_member id */
+  id: Identifier;
+  answer_content: string | null;
+  proxy_name?: string | null;
+  proxy_title?: string | null;
+}
+
+/** The named calls of spec §7 that are not CRUD (issue 4 §2); use through useDataProvider(). */
+export interface KaigiDataProviderExtras {
+  /** PUT /v1/cci/admin/master/conferences/{id}/reset_sort_members (body {}). */
+  resetSortMembers(conferenceId: Identifier): Promise<unknown>;
+  /** POST /v1/cci/admin/master/members/{id}/user: the company's sign-in account from a member. */
+  createUserFromMember(memberId: Identifier): Promise<unknown>;
+  /** PUT /v1/cci/admin/master/positions/update_positions { items } (one transaction). */
+  updatePositions(items: unknown[]): Promise<unknown>;
+  /** DELETE /v1/cci/admin/master/conference_members/delete { ids } (all or nothing). */
+  deleteConferenceMembers(ids: Identifier[]): Promise<unknown>;
+  /** POST /v1/cci/admin/master/conference_members { mode: 'rule', conference_id, rule[, category] }. */
+  inviteByRule(conferenceId: Identifier, rule: InviteRule, category?: string): Promise<unknown>;
+  /** POST /v1/cci/admin/master/conference_members { mode: 'many', conference_id, member_ids[, category] }. */
+  inviteMembers(conferenceId: Identifier, memberIds: Identifier[], category?: string): Promise<unknown>;
+  /** POST /v1/company/conference_members/answer { answers }. */
+  answer(answers: AnswerItem[]): Promise<unknown>;
+}
+
+export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
+
+export const PATHS = {
+  resetSortMembers: (id: Identifier) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(id))}/reset_sort_members`,
+  memberUser: (id: Identifier) => `/v1/cci/admin/master/members/${encodeURIComponent(String(id))}/user`,
+  updatePositions: '/v1/cci/admin/master/positions/update_positions',
+  conferenceMembers: '/v1/cci/admin/master/conference_members',
+  deleteConferenceMembers: '/v1/cci/admin/master/conference_members/delete',
+  answer: '/v1/company/conference_members/answer',
+} as const;
+
+export const createDataProvider = (options: DataProviderOptions = {}): KaigiDataProvider => {
+  const { client = defaultClient, cciCode = sessionCciCode } = options;
+
+  const tenant = () => {
+    const code = cciCode();
+    if (!code) throw new Error('the session has no cci_code yet (session not loaded)');
+    return encodeURIComponent(code);
+  };
+
+  const masterType = (resource: string, filter?: Record<string, unknown>, meta?: Record<string, unknown>) => {
+    const type = filter?.master_type_code ?? meta?.master_type_code;
+    if (typeof type !== 'string' || !type) {
+      throw new Error(`${resource}: filter.master_type_code or meta.master_type_code is required`);
+    }
+    return encodeURIComponent(type);
+  };
+
+  const target = (resource: string, filter?: Record<string, unknown>, meta?: Record<string, unknown>): Target => {
+    switch (resource) {
+      case 'conference_templates':
+        return { path: `/v1/cci/${tenant()}/master/${CONFERENCE_TEMPLATE_MASTER_TYPE}`, filter };
+      case 'exports':
+        return { path: `/v1/cci/${tenant()}/export`, filter };
+      case 'master_data':
+      case 'company/master_data': {
+        const audience = resource === 'master_data' ? 'cci' : 'company';
+        const path = `/v1/${audience}/${tenant()}/master/${masterType(resource, filter, meta)}`;
+        if (!filter) return { path };
+        const { master_type_code: _typeInPath, ...rest } = filter;
+        return { path, filter: rest };
+      }
+      default:
+        return { path: resourcePath(resource), filter };
+    }
+  };
+
+  const itemPath = (resource: string, id: Identifier, meta?: Record<string, unknown>) =>
+    `${target(resource, undefined, meta).path}/${encodeURIComponent(String(id))}`;
+
+  /** users are keyed by username: react-admin needs `id`. */
+  const toRecord = (resource: string, row: unknown): RaRecord => {
+    const record = row as RaRecord & { username?: string };
+    return resource === 'users' && record && typeof record === 'object' && record.username !== undefined
+      ? { ...record, id: record.username }
+      : record;
+  };
+
+  const send = async <T = unknown>(path: string, request: RequestOptions): Promise<T> =>
+    (await client.request<T>(path, request)).json;
+
+  const updateBody = (resource: string, params: { data: Record<string, unknown>; previousData?: Record<string, unknown> }) => {
+    const body: Record<string, unknown> = { ...params.data };
+    for (const field of SERVER_MANAGED_FIELDS) delete body[field];
+    if (resource === 'users') delete body.username;
+    const version = params.data.version ?? params.previousData?.version;
+    if (version !== undefined) body.version = version;
+    return body;
+  };
+
   const getList: DataProvider['getList'] = (resource, params) =>
     guard(async () => {
-      const res = await client.get<ListResponse<RaRecord>>(resourcePath(resource), {
-        query: listQuery(params),
+      const { path, filter } = target(resource, params.filter, params.meta);
+      const res = await client.get<ListResponse<RaRecord>>(path, {
+        query: listQuery({ ...params, filter }),
         signal: params.signal,
       });
-      return { data: res.data, total: res.meta?.total ?? res.data.length };
+      return { data: res.data.map((row) => toRecord(resource, row)), total: res.meta?.total ?? res.data.length };
     });
 
-  const getOne: DataProvider['getOne'] = (resource, params) =>
-    guard(async () => ({
-      data: await client.get<RaRecord>(itemPath(resource, params.id), { signal: params.signal }),
-    }));
+  const getOne = (resource: string, id: Identifier, meta: Record<string, unknown> | undefined, signal?: AbortSignal) =>
+    client.get<RaRecord>(itemPath(resource, id, meta), { signal }).then((row) => toRecord(resource, row));
+
+  const extras: KaigiDataProviderExtras = {
+    resetSortMembers: (conferenceId) => guard(() => send(PATHS.resetSortMembers(conferenceId), { method: 'PUT', body: {} })),
+    createUserFromMember: (memberId) => guard(() => send(PATHS.memberUser(memberId), { method: 'POST' })),
+    updatePositions: (items) => guard(() => send(PATHS.updatePositions, { method: 'PUT', body: { items } })),
+    deleteConferenceMembers: (ids) => guard(() => send(PATHS.deleteConferenceMembers, { method: 'DELETE', body: { ids } })),
+    inviteByRule: (conferenceId, rule, category) =>
+      guard(() =>
+        send(PATHS.conferenceMembers, {
+          method: 'POST',
+          body: { mode: 'rule', conference_id: conferenceId, rule, ...(category ? { category } : {}) },
+        }),
+      ),
+    inviteMembers: (conferenceId, memberIds, category) =>
+      guard(() =>
+        send(PATHS.conferenceMembers, {
+          method: 'POST',
+          body: { mode: 'many', conference_id: conferenceId, member_ids: memberIds, ...(category ? { category } : {}) },
+        }),
+      ),
+    answer: (answers) => guard(() => send(PATHS.answer, { method: 'POST', body: { answers } })),
+  };
 
   return {
+    supportAbortSignal: true,
     getList,
-    getOne,
+    getOne: (resource, params) => guard(async () => ({ data: await getOne(resource, params.id, params.meta, params.signal) })),
     getMany: (resource, params) =>
       guard(async () => ({
-        data: await Promise.all(params.ids.map((id) => client.get<RaRecord>(itemPath(resource, id), { signal: params.signal }))),
+        data: await Promise.all(params.ids.map((id) => getOne(resource, id, params.meta, params.signal))),
       })),
     getManyReference: (resource, params) =>
       getList(resource, {
@@ -80,38 +261,44 @@ export const createDataProvider = (client: HttpClient = defaultClient): DataProv
       }),
     create: (resource, params) =>
       guard(async () => ({
-        data: (await client.request<RaRecord>(resourcePath(resource), { method: 'POST', body: params.data })).json,
+        data: toRecord(
+          resource,
+          await send(target(resource, undefined, params.meta).path, { method: 'POST', body: params.data }),
+        ),
       })),
     update: (resource, params) =>
       guard(async () => ({
-        data: (
-          await client.request<RaRecord>(itemPath(resource, params.id), {
-            method: 'PUT',
-            body: params.data,
-          })
-        ).json,
+        data: toRecord(
+          resource,
+          await send(itemPath(resource, params.id, params.meta), { method: 'PUT', body: updateBody(resource, params) }),
+        ),
       })),
     updateMany: (resource, params) =>
       guard(async () => {
         for (const id of params.ids) {
-          await client.request(itemPath(resource, id), { method: 'PUT', body: params.data });
+          await send(itemPath(resource, id, params.meta), { method: 'PUT', body: updateBody(resource, { data: params.data }) });
         }
         return { data: params.ids };
       }),
     delete: (resource, params) =>
       guard(async () => {
-        const res = await client.request<RaRecord>(itemPath(resource, params.id), {
-          method: 'DELETE',
-        });
-        return { data: (res.json ?? params.previousData ?? { id: params.id }) as RaRecord };
+        const json = await send<unknown>(itemPath(resource, params.id, params.meta), { method: 'DELETE' });
+        // 204 or a body that is not the record: react-admin gets the record it deleted.
+        const deleted = json && typeof json === 'object' && 'id' in json ? (json as RaRecord) : null;
+        return { data: toRecord(resource, deleted ?? params.previousData ?? { id: params.id }) };
       }),
     deleteMany: (resource, params) =>
       guard(async () => {
+        if (resource === 'conference_members') {
+          await send(PATHS.deleteConferenceMembers, { method: 'DELETE', body: { ids: params.ids } });
+          return { data: params.ids };
+        }
         for (const id of params.ids) {
-          await client.request(itemPath(resource, id), { method: 'DELETE' });
+          await send(itemPath(resource, id, params.meta), { method: 'DELETE' });
         }
         return { data: params.ids };
       }),
+    ...extras,
   };
 };
 

@@ -7,6 +7,7 @@ import { amplify } from './amplifyMock';
 import { resetSession } from '../session/sessionStore';
 import { inflight } from '../api/inflight';
 import { setNavigator } from '../api/navigation';
+import { setDefaultRetrySleep } from '../api/httpClient';
 
 vi.mock('aws-amplify/auth', () => import('./amplifyMock'));
 
@@ -14,6 +15,8 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 
 beforeEach(() => {
   amplify.reset();
+  // Screens' tests keep the spec §9 retries but not their real back-off waits.
+  setDefaultRetrySleep(async () => undefined);
 });
 
 afterEach(() => {

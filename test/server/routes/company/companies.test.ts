@@ -16,7 +16,14 @@ beforeAll(async () => {
   neighbourId = await companyIdOf(app.pool, 'C0001');
   ({ companyId: otherChamberId } = await ensureOtherChamber(app.pool));
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  // Other files rely on company-new's company needing confirmation (no e-mail, flag '1').
+  await app.pool.query(
+    `update company set attributes = attributes - 'email' || '{"admin_changed_info_flag": "1"}' where id = $1`,
+    [ownId],
+  );
+  await app.close();
+});
 
 describe('GET/PUT /v1/company/companies/{id} (own company only, spec §7)', () => {
   it('reads the own company', async () => {

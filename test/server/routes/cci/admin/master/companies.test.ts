@@ -146,6 +146,10 @@ describe('POST, GET and PUT of a company (chamber)', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'version_conflict', current_version: before.version + 1 });
+    // the members' copy of the company name follows: a keyword finds them by the new name
+    const members = await call('GET', `/v1/cci/admin/master/members?keyword=${encodeURIComponent('更新後の名称')}`, DEMO.admin);
+    expect(members.json().data.length).toBeGreaterThan(0);
+    expect(members.json().data.every((m: { company_id: number }) => m.company_id === id)).toBe(true);
   });
 
   it('two PUTs with the same version: one 200 and one 409', async () => {

@@ -1,0 +1,52 @@
+/**
+ * Rules of one person's answer (issue 3 "Rules", DESIGN.md §4 conference member), shared by the
+ * company's answer submission and the staff's answer on behalf.
+ */
+import type { AnswerContent } from '../db/schema.ts';
+import { Problem } from '../plugins/app/problem.ts';
+
+export interface AnswerFields {
+  answer_content: AnswerContent | null;
+  proxy_name: string | null;
+  proxy_title: string | null;
+}
+
+const blankToNull = (s: string | null | undefined) => {
+  const t = s?.trim();
+  return t ? t : null;
+};
+
+/** The stored form: the substitute's name and title belong to 代理出席 only and are dropped otherwise. */
+export function answerFieldsOf(
+  answer: AnswerContent | null,
+  proxyName: string | null | undefined,
+  proxyTitle: string | null | undefined,
+): AnswerFields {
+  const proxy = answer === 'proxy_attend';
+  return {
+    answer_content: answer,
+    proxy_name: proxy ? blankToNull(proxyName) : null,
+    proxy_title: proxy ? blankToNull(proxyTitle) : null,
+  };
+}
+
+export const sameAnswer = (a: AnswerFields, b: AnswerFields) =>
+  a.answer_content === b.answer_content && a.proxy_name === b.proxy_name && a.proxy_title === b.proxy_title;
+
+/** 代理出席 requires the substitute's name (400 naming the field, e.g. `body.answers.2.proxy_name`). */
+export function requireProxyName(fields: AnswerFields, field: string): void {
+  if (fields.answer_content === 'proxy_attend' && fields.proxy_name === null) {
+    throw new Problem(400, 'proxy_name_required', '代理出席の場合は代理出席者の氏名を入力してください。', [
+      { field, code: 'proxy_name_required', message: '代理出席者の氏名は必須です' },
+    ]);
+  }
+}
+
+/** 委任状 only where the conference allows it (422: a rule, not a malformed request). */
+export function requireDelegateAllowed(fields: AnswerFields, conference: { allow_delegate: boolean }, field: string): void {
+  if (fields.answer_content === 'delegate' && !conference.allow_delegate) {
+    throw new Problem(422, 'delegate_not_allowed', 'この会議では委任状による回答はできません。', [
+      { field, code: 'delegate_not_allowed', message: '委任状は選択できません' },
+    ]);
+  }
+}

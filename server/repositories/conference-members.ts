@@ -1,0 +1,412 @@
+import fp from 'fastify-plugin';
+import { and, asc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { Type } from 'typebox';
+import { company, conference, conference_member, keywordCondition, member } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import {
+  AnswerContentFilter,
+  CategorySchema,
+  ExpandQuery,
+  type ConferenceMember,
+  type ConferenceMemberUpdate,
+  type Invite,
+  type InviteResult,
+} from '../schemas/conference-member.ts';
+import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { audit, type Executor } from '../lib/audit.ts';
+import { auditAll } from '../lib/attendance-audit.ts';
+import { refreshSummaries } from '../lib/attendance-summary.ts';
+import { answerFieldsOf, requireDelegateAllowed, requireProxyName, sameAnswer } from '../lib/attendance-answer-rules.ts';
+import { membersMatchingRule } from '../lib/attendance-invite-rule.ts';
+import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
+import { Problem, notFound } from '../plugins/app/problem.ts';
+
+type Row = typeof conference_member.$inferSelect;
+const cm = conference_member;
+const ENTITY = 'conference_member';
+
+const FIELDS = [
+  'id',
+  'cci_code',
+  'conference_id',
+  'company_id',
+  'member_id',
+  'category',
+  'answer_content',
+  'proxy_name',
+  'proxy_title',
+  'sort',
+  'answered_at',
+  'answered_by',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
+const SORTABLE = {
+  id: cm.id,
+  sort: cm.sort,
+  conference_id: cm.conference_id,
+  company_id: cm.company_id,
+  member_id: cm.member_id,
+  category: cm.category,
+  answer_content: cm.answer_content,
+  answered_at: cm.answered_at,
+  updated_at: cm.updated_at,
+};
+const idFilter = (column: AnyPgColumn) => ({ column, type: 'integer' as const, ops: ['eq', 'in'] as const });
+
+/**
+ * Chamber list. `answer_content=none` selects the unanswered (未回答); `keyword` matches the invited
+ * person (member name, kana, company code and name); `expand=member,company` adds their names.
+ */
+export const CHAMBER_LIST: ListSpec = {
+  id: cm.id,
+  sortable: SORTABLE,
+  defaultSort: ['sort'],
+  filters: { conference_id: idFilter(cm.conference_id), company_id: idFilter(cm.company_id), member_id: idFilter(cm.member_id) },
+  fields: FIELDS,
+  extra: {
+    category: CategorySchema,
+    answer_content: AnswerContentFilter,
+    keyword: Type.String({ maxLength: 200 }),
+    expand: ExpandQuery,
+  },
+};
+export const ChamberListQuery = listQuerySchema(CHAMBER_LIST);
+
+/**
+ * Company list: its own rows of conferences visible to it (not draft). `parent_conference_id` gives
+ * the rows of a conference and of its sub-conferences at once, which is what the answer form needs.
+ */
+export const COMPANY_LIST: ListSpec = {
+  id: cm.id,
+  sortable: SORTABLE,
+  defaultSort: ['sort'],
+  filters: { conference_id: idFilter(cm.conference_id), member_id: idFilter(cm.member_id) },
+  fields: FIELDS,
+  extra: {
+    parent_conference_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    category: CategorySchema,
+    answer_content: AnswerContentFilter,
+    expand: ExpandQuery,
+  },
+};
+export const CompanyListQuery = listQuerySchema(COMPANY_LIST);
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toConferenceMember(row: Row): ConferenceMember {
+  return {
+    id: row.id,
+    cci_code: row.cci_code,
+    conference_id: row.conference_id,
+    company_id: row.company_id,
+    member_id: row.member_id,
+    category: row.category,
+    answer_content: row.answer_content,
+    proxy_name: row.proxy_name,
+    proxy_title: row.proxy_title,
+    sort: row.sort,
+    answered_at: iso(row.answered_at),
+    answered_by: row.answered_by,
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Conditions of the filters the list routes handle themselves (enums, keyword on the member, parent). */
+function extraConditions(db: Db, cciCode: string, query: Record<string, unknown>): Array<SQL | undefined> {
+  const conditions: Array<SQL | undefined> = [];
+  if (typeof query.category === 'string') conditions.push(eq(cm.category, query.category as Row['category']));
+  if (query.answer_content === 'none') conditions.push(isNull(cm.answer_content));
+  else if (typeof query.answer_content === 'string')
+    conditions.push(eq(cm.answer_content, query.answer_content as Row['answer_content']));
+  if (typeof query.keyword === 'string') {
+    const matches = keywordCondition(member.search_text, query.keyword);
+    if (matches) {
+      conditions.push(
+        inArray(
+          cm.member_id,
+          db
+            .select({ id: member.id })
+            .from(member)
+            .where(and(eq(member.cci_code, cciCode), matches)),
+        ),
+      );
+    }
+  }
+  if (typeof query.parent_conference_id === 'number') {
+    const parent = query.parent_conference_id;
+    const family = db
+      .select({ id: conference.id })
+      .from(conference)
+      .where(and(eq(conference.cci_code, cciCode), or(eq(conference.id, parent), eq(conference.parent_id, parent))));
+    conditions.push(inArray(cm.conference_id, family));
+  }
+  return conditions;
+}
+
+/** Adds `member` and/or `company` (expand=...) to a page of rows: two look-ups by id, not a join per row. */
+async function withExpansions(
+  db: Executor,
+  items: Array<Partial<ConferenceMember>>,
+  rows: Row[],
+  expand: string | undefined,
+): Promise<Array<Partial<ConferenceMember>>> {
+  const wanted = new Set(expand?.split(',') ?? []);
+  if (wanted.size === 0 || rows.length === 0) return items;
+  const memberIds = [...new Set(rows.map((r) => r.member_id))];
+  const companyIds = [...new Set(rows.map((r) => r.company_id))];
+  const [members, companies] = await Promise.all([
+    wanted.has('member')
+      ? db
+          .select({ id: member.id, name: member.name, name_kana: member.name_kana, title: member.title })
+          .from(member)
+          .where(inArray(member.id, memberIds))
+      : [],
+    wanted.has('company')
+      ? db
+          .select({ id: company.id, company_code: company.company_code, name1: company.name1 })
+          .from(company)
+          .where(inArray(company.id, companyIds))
+      : [],
+  ]);
+  const memberById = new Map(members.map(({ id, ...m }) => [id, m]));
+  const companyById = new Map(companies.map(({ id, company_code, name1 }) => [id, { company_code, name1: name1 ?? '' }]));
+  return items.map((item, i) => ({
+    ...item,
+    ...(wanted.has('member') ? { member: memberById.get(rows[i].member_id) } : {}),
+    ...(wanted.has('company') ? { company: companyById.get(rows[i].company_id) } : {}),
+  }));
+}
+
+async function listWith(db: Db, spec: ListSpec, query: Record<string, unknown>, base: Array<SQL | undefined>) {
+  const rows: Row[] = [];
+  const page = await runList(db, cm, planList(spec, query, base), (row: Row) => {
+    rows.push(row);
+    return toConferenceMember(row);
+  });
+  return { ...page, data: await withExpansions(db, page.data, rows, query.expand as string | undefined) };
+}
+
+const alreadyInvited = (memberIds: number[]) =>
+  new Problem(409, 'already_invited', 'この会議には既に招待されている会員が含まれています。', [], { member_ids: memberIds });
+
+const memberNotFound = (memberIds: number[]) =>
+  new Problem(404, 'not_found', '指定された会員が見つかりません。', [], { member_ids: memberIds });
+
+/** The conference of an invite, locked against concurrent invites (sort numbering) but not against FK checks. */
+async function lockConference(tx: Executor, cciCode: string, id: number) {
+  const [found] = await tx
+    .select({ id: conference.id, event_date: conference.event_date })
+    .from(conference)
+    .where(and(eq(conference.cci_code, cciCode), eq(conference.id, id)))
+    .for('no key update');
+  if (!found) throw notFound('指定された会議が見つかりません。');
+  return found;
+}
+
+/** The members named by an explicit invite, in the order given; 404 naming any not in the chamber. */
+async function explicitCandidates(tx: Executor, cciCode: string, conferenceId: number, ids: number[]) {
+  const found = await tx
+    .select({ id: member.id, company_id: member.company_id })
+    .from(member)
+    .where(and(eq(member.cci_code, cciCode), inArray(member.id, ids)));
+  const byId = new Map(found.map((m) => [m.id, m]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) throw memberNotFound(missing);
+  const invited = await invitedAmong(tx, conferenceId, ids);
+  if (invited.size > 0) throw alreadyInvited(ids.filter((id) => invited.has(id)));
+  return ids.map((id) => byId.get(id)!);
+}
+
+async function invitedAmong(tx: Executor, conferenceId: number, memberIds: number[]): Promise<Set<number>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ member_id: cm.member_id })
+    .from(cm)
+    .where(and(eq(cm.conference_id, conferenceId), inArray(cm.member_id, memberIds)));
+  return new Set(rows.map((r) => r.member_id));
+}
+
+export interface ConferenceMembersRepository {
+  list(cciCode: string, query: Record<string, unknown>): Promise<ListResult<Partial<ConferenceMember>>>;
+  listForCompany(
+    cciCode: string,
+    companyId: number,
+    query: Record<string, unknown>,
+  ): Promise<ListResult<Partial<ConferenceMember>>>;
+  invite(cciCode: string, actor: string, input: Invite): Promise<InviteResult>;
+  /** Versioned; answer fields by staff are recorded as answered by `actor`. */
+  update(cciCode: string, id: number, actor: string, input: ConferenceMemberUpdate): Promise<ConferenceMember>;
+  /** All the ids in the caller's chamber, or 404 and nothing removed. */
+  remove(cciCode: string, actor: string, ids: number[]): Promise<number[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    conferenceMembers: ConferenceMembersRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const db = app.db;
+    const repository: ConferenceMembersRepository = {
+      list(cciCode, query) {
+        return listWith(db, CHAMBER_LIST, query, [eq(cm.cci_code, cciCode), ...extraConditions(db, cciCode, query)]);
+      },
+
+      listForCompany(cciCode, companyId, query) {
+        const visible = sql`exists (select 1 from ${conference} where ${conference.id} = ${cm.conference_id} and ${conference.status} <> 'draft')`;
+        return listWith(db, COMPANY_LIST, query, [
+          eq(cm.cci_code, cciCode),
+          eq(cm.company_id, companyId),
+          visible,
+          ...extraConditions(db, cciCode, query),
+        ]);
+      },
+
+      async invite(cciCode, actor, input) {
+        try {
+          return await db.transaction(async (tx) => {
+            const target = await lockConference(tx, cciCode, input.conference_id);
+            let candidates: Array<{ id: number; company_id: number }>;
+            let skipped: number[] = [];
+            if (input.mode === 'rule') {
+              const matching = await membersMatchingRule(tx, cciCode, target.event_date, input.rule);
+              const invited = await invitedAmong(
+                tx,
+                target.id,
+                matching.map((m) => m.id),
+              );
+              candidates = matching.filter((m) => !invited.has(m.id));
+              skipped = matching.filter((m) => invited.has(m.id)).map((m) => m.id);
+            } else {
+              const ids = input.mode === 'one' ? [input.member_id] : input.member_ids;
+              candidates = await explicitCandidates(tx, cciCode, target.id, ids);
+            }
+            if (candidates.length === 0) return { created: [], skipped };
+
+            // new invitees go after the current last one; reset_sort_members may reorder later
+            const [{ last }] = await tx
+              .select({ last: max(cm.sort) })
+              .from(cm)
+              .where(eq(cm.conference_id, target.id));
+            const rows = await tx
+              .insert(cm)
+              .values(
+                candidates.map((m, i) => ({
+                  cci_code: cciCode,
+                  conference_id: target.id,
+                  company_id: m.company_id,
+                  member_id: m.id,
+                  category: input.category ?? 'principal',
+                  sort: (last ?? 0) + i + 1,
+                  created_by: actor,
+                  updated_by: actor,
+                })),
+              )
+              .returning();
+            const created = rows.map(toConferenceMember).sort((a, b) => a.sort - b.sort);
+            await auditAll(
+              tx,
+              created.map((after) => ({ cciCode, actor, action: 'create', entity: ENTITY, entityId: after.id, after })),
+            );
+            await refreshSummaries(tx, cciCode, rows, actor);
+            return { created, skipped };
+          });
+        } catch (err) {
+          // a concurrent invite of the same person that slipped past the check
+          if (uniqueViolation(err) !== null) throw alreadyInvited([]);
+          throw err;
+        }
+      },
+
+      async update(cciCode, id, actor, input) {
+        return db.transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(cm)
+            .where(and(eq(cm.cci_code, cciCode), eq(cm.id, id)))
+            .for('update');
+          if (!current) throw notFound();
+          if (current.version !== input.version) throw versionConflict(current.version);
+
+          const answerGiven =
+            input.answer_content !== undefined || input.proxy_name !== undefined || input.proxy_title !== undefined;
+          const next = answerFieldsOf(
+            input.answer_content !== undefined ? input.answer_content : current.answer_content,
+            input.proxy_name !== undefined ? input.proxy_name : current.proxy_name,
+            input.proxy_title !== undefined ? input.proxy_title : current.proxy_title,
+          );
+          if (answerGiven) {
+            requireProxyName(next, 'body.proxy_name');
+            const [target] = await tx
+              .select({ allow_delegate: conference.allow_delegate })
+              .from(conference)
+              .where(eq(conference.id, current.conference_id));
+            requireDelegateAllowed(next, target, 'body.answer_content');
+          }
+          const answerChanged = answerGiven && !sameAnswer(current, next);
+          const now = new Date();
+          const [row] = await tx
+            .update(cm)
+            .set({
+              category: input.category ?? current.category,
+              sort: input.sort ?? current.sort,
+              ...(answerChanged ? { ...next, answered_at: now, answered_by: actor } : {}),
+              version: current.version + 1,
+              updated_at: now,
+              updated_by: actor,
+            })
+            .where(eq(cm.id, id))
+            .returning();
+          const updated = toConferenceMember(row);
+          await audit(tx, {
+            cciCode,
+            actor,
+            action: 'update',
+            entity: ENTITY,
+            entityId: id,
+            before: toConferenceMember(current),
+            after: updated,
+          });
+          if (answerChanged) await refreshSummaries(tx, cciCode, [row], actor, { at: now, by: actor });
+          return updated;
+        });
+      },
+
+      async remove(cciCode, actor, ids) {
+        return db.transaction(async (tx) => {
+          const rows = await tx
+            .select()
+            .from(cm)
+            .where(and(eq(cm.cci_code, cciCode), inArray(cm.id, ids)))
+            .orderBy(asc(cm.id))
+            .for('update');
+          if (rows.length !== ids.length) throw notFound();
+          await tx.delete(cm).where(inArray(cm.id, ids));
+          await auditAll(
+            tx,
+            rows.map((row) => ({
+              cciCode,
+              actor,
+              action: 'delete',
+              entity: ENTITY,
+              entityId: row.id,
+              before: toConferenceMember(row),
+            })),
+          );
+          await refreshSummaries(tx, cciCode, rows, actor);
+          return rows.map((r) => r.id);
+        });
+      },
+    };
+    app.decorate('conferenceMembers', repository);
+  },
+  { name: 'conference-members-repository', decorators: { fastify: ['db'] } },
+);

@@ -1,0 +1,233 @@
+/**
+ * Conferences as a company admin sees them (DESIGN.md §4, §6): only those its company is invited
+ * to, never drafts, with the company's answer status (server/lib/conference-rules.ts).
+ *
+ * A company is invited to a conference when a conference_company row exists for it. The list shows
+ * top-level conferences the company is invited to directly or through one of their (non-draft)
+ * sub-conferences; sub-conferences appear nested (`expand=sub_conferences`), never as list items.
+ */
+import fp from 'fastify-plugin';
+import { and, asc, count, eq, gte, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Type } from 'typebox';
+import { conference, conference_company, conference_member, member } from '../db/schema.ts';
+import type { CompanyConference, CompanyInvitee, CompanySubConference } from '../schemas/conference.ts';
+import { AnswerStatusSchema, Day, expandSchema, expandsOf } from '../schemas/conference.ts';
+import { listQuerySchema, planList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { answerStatusOf, type AnswerStatus } from '../lib/conference-rules.ts';
+import { jstDayOf, jstDayStart } from '../lib/conference-dates.ts';
+import { eventDayConditions, toConference } from './conferences.ts';
+import { summaryOf } from './conference-companies.ts';
+
+type ConferenceRow = typeof conference.$inferSelect;
+type Summary = 'answered' | 'partial' | null;
+
+export const COMPANY_CONFERENCE_EXPANDS = ['sub_conferences', 'members', 'attachments'] as const;
+
+/**
+ * `hidden_happened` (DESIGN.md §4): true (default) hides conferences that already happened — status
+ * held, or an event day (Asia/Tokyo) before today; a conference of today stays listed all day.
+ * false lists them too. `answer_status`: as computed for each item (answerStatusCondition).
+ */
+export const COMPANY_CONFERENCE_LIST: ListSpec = {
+  id: conference.id,
+  sortable: { event_date: conference.event_date },
+  defaultSort: ['event_date'],
+  extra: {
+    answer_status: AnswerStatusSchema,
+    hidden_happened: Type.Boolean({ default: true }),
+    event_date__gte: Day,
+    event_date__lte: Day,
+    expand: expandSchema(['sub_conferences', 'attachments']),
+  },
+};
+export const CompanyConferenceListQuery = listQuerySchema(COMPANY_CONFERENCE_LIST);
+
+/** Sub-conferences whose answers count towards their parent's summary (not draft, not cancelled). */
+const COUNTED_STATUSES = sql.raw(`'published', 'closed', 'held'`);
+/**
+ * The outer query's conference row. Written out because drizzle leaves the columns of a
+ * single-table select unqualified, which inside these subqueries would bind to the inner tables.
+ */
+const OUTER_ID = sql.raw('"conference"."id"');
+
+/** The company's invitation to the conference row in scope, directly or through a visible sub-conference. */
+const invitedCondition = (companyId: number): SQL =>
+  sql`exists (select 1 from conference_company cc join conference c2 on c2.id = cc.conference_id
+               where cc.company_id = ${companyId} and c2.status <> 'draft'
+                 and (c2.id = ${OUTER_ID} or c2.parent_id = ${OUTER_ID}))`;
+
+/**
+ * The company's summary for a conference and its counted sub-conferences, from the
+ * conference_company rows the answer endpoint keeps: all answered → 'answered', none → null,
+ * otherwise 'partial'. For a sub-conference (no children) it is its own row's summary.
+ */
+const summarySql = (companyId: number): SQL<string | null> =>
+  sql<string | null>`(select case when count(*) = 0 then null
+                                  when bool_and(coalesce(cc.answer_content = 'answered', false)) then 'answered'
+                                  when bool_and(cc.answer_content is null) then null
+                                  else 'partial' end
+                        from conference_company cc join conference c2 on c2.id = cc.conference_id
+                       where cc.company_id = ${companyId}
+                         and (c2.id = ${OUTER_ID} or (c2.parent_id = ${OUTER_ID} and c2.status in (${COUNTED_STATUSES}))))`;
+
+/** SQL twin of conference-rules.ts isAnsweringOpen, negated: the list filters on it. */
+const closedSql = (now: Date): SQL =>
+  sql`(${conference.status} <> 'published' or (${conference.answer_deadline} is not null and ${conference.answer_deadline} < ${now}))`;
+
+function answerStatusCondition(status: AnswerStatus, companyId: number, now: Date): SQL {
+  if (status === 'closed') return closedSql(now);
+  const summary = summarySql(companyId);
+  const bySummary = status === 'unanswered' ? sql`${summary} is null` : sql`${summary} = ${status}`;
+  return and(not(closedSql(now)), bySummary)!;
+}
+
+function visible(row: ConferenceRow, summary: Summary, now: Date, withAttachments: boolean): CompanySubConference {
+  const { attachments, ...rest } = toConference(row);
+  return {
+    ...rest,
+    ...(withAttachments ? { attachments } : {}),
+    answer_status: answerStatusOf(row, summary, now),
+    answer_content: summary,
+  };
+}
+
+export interface ConferencesForCompanyRepository {
+  list(cciCode: string, companyId: number, query: Record<string, unknown>): Promise<ListResult<CompanyConference>>;
+  /** null when the company may not see it: another chamber's, a draft, or not invited (→ 404). */
+  find(cciCode: string, companyId: number, id: number, expand: Set<string>): Promise<CompanyConference | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    conferencesForCompany: ConferencesForCompanyRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const db = app.db;
+
+    /** The company's sub-conferences of these parents: invited and not draft, in event order. */
+    async function subConferences(companyId: number, parentIds: number[]) {
+      if (parentIds.length === 0) return [];
+      return db
+        .select({ row: conference, summary: conference_company.answer_content })
+        .from(conference)
+        .innerJoin(
+          conference_company,
+          and(eq(conference_company.conference_id, conference.id), eq(conference_company.company_id, companyId)),
+        )
+        .where(and(inArray(conference.parent_id, parentIds), ne(conference.status, 'draft')))
+        .orderBy(asc(conference.event_date), asc(conference.id));
+    }
+
+    /** The company's invitees of these conferences with their answers: conference by conference, in `sort` order. */
+    async function invitees(companyId: number, conferenceIds: number[]): Promise<CompanyInvitee[]> {
+      const rows = await db
+        .select({ cm: conference_member, name: member.name, name_kana: member.name_kana, title: member.title })
+        .from(conference_member)
+        .innerJoin(member, eq(member.id, conference_member.member_id))
+        .where(and(eq(conference_member.company_id, companyId), inArray(conference_member.conference_id, conferenceIds)))
+        .orderBy(
+          sql`array_position(${sql.param(conferenceIds)}::int[], ${conference_member.conference_id})`,
+          asc(conference_member.sort),
+          asc(conference_member.id),
+        );
+      return rows.map(({ cm, name, name_kana, title }) => ({
+        id: cm.id,
+        conference_id: cm.conference_id,
+        company_id: cm.company_id,
+        member_id: cm.member_id,
+        category: cm.category,
+        answer_content: cm.answer_content,
+        proxy_name: cm.proxy_name,
+        proxy_title: cm.proxy_title,
+        sort: cm.sort,
+        answered_at: cm.answered_at ? cm.answered_at.toISOString() : null,
+        version: cm.version,
+        member: { name, name_kana, title },
+      }));
+    }
+
+    const repository: ConferencesForCompanyRepository = {
+      async list(cciCode, companyId, query) {
+        const now = new Date();
+        const expand = expandsOf(query.expand);
+        const base = [
+          eq(conference.cci_code, cciCode),
+          isNull(conference.parent_id),
+          ne(conference.status, 'draft'),
+          invitedCondition(companyId),
+          query.hidden_happened === false
+            ? undefined
+            : and(ne(conference.status, 'held'), gte(conference.event_date, jstDayStart(jstDayOf(now)))),
+          typeof query.answer_status === 'string'
+            ? answerStatusCondition(query.answer_status as AnswerStatus, companyId, now)
+            : undefined,
+          ...eventDayConditions(query),
+        ];
+        const plan = planList(COMPANY_CONFERENCE_LIST, query, base);
+        const [rows, [{ total }]] = await Promise.all([
+          db
+            .select({ row: conference, summary: summarySql(companyId) })
+            .from(conference)
+            .where(plan.where)
+            .orderBy(...plan.orderBy)
+            .limit(plan.pageSize)
+            .offset((plan.page - 1) * plan.pageSize),
+          db.select({ total: count() }).from(conference).where(plan.where),
+        ]);
+        const subs = expand.has('sub_conferences')
+          ? await subConferences(
+              companyId,
+              rows.map((r) => r.row.id),
+            )
+          : [];
+        const withAttachments = expand.has('attachments');
+        const data = rows.map(({ row, summary }): CompanyConference => {
+          const item: CompanyConference = visible(row, summaryOf(summary), now, withAttachments);
+          if (expand.has('sub_conferences')) {
+            item.sub_conferences = subs
+              .filter((s) => s.row.parent_id === row.id)
+              .map((s) => visible(s.row, summaryOf(s.summary), now, withAttachments));
+          }
+          return item;
+        });
+        return { data, meta: { page: plan.page, page_size: plan.pageSize, total } };
+      },
+
+      async find(cciCode, companyId, id, expand) {
+        const now = new Date();
+        const parent = alias(conference, 'parent');
+        const [found] = await db
+          .select({ row: conference, summary: summarySql(companyId) })
+          .from(conference)
+          .leftJoin(parent, eq(parent.id, conference.parent_id))
+          .where(
+            and(
+              eq(conference.cci_code, cciCode),
+              eq(conference.id, id),
+              ne(conference.status, 'draft'),
+              // a sub-conference of a draft is as hidden as the draft itself
+              or(isNull(conference.parent_id), ne(parent.status, 'draft')),
+              invitedCondition(companyId),
+            ),
+          )
+          .limit(1);
+        if (!found) return null;
+        const withAttachments = expand.has('attachments');
+        const result: CompanyConference = visible(found.row, summaryOf(found.summary), now, withAttachments);
+        if (!expand.has('sub_conferences') && !expand.has('members')) return result;
+        const subs = await subConferences(companyId, [id]);
+        if (expand.has('sub_conferences')) {
+          result.sub_conferences = subs.map((s) => visible(s.row, summaryOf(s.summary), now, withAttachments));
+        }
+        if (expand.has('members')) result.members = await invitees(companyId, [id, ...subs.map((s) => s.row.id)]);
+        return result;
+      },
+    };
+    app.decorate('conferencesForCompany', repository);
+  },
+  { name: 'conferences-for-company-repository', decorators: { fastify: ['db'] } },
+);

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../../../plugins/app/auth.ts';
+import { ConferenceCompanyListQuery } from '../../../../repositories/conference-companies.ts';
+import { ConferenceCompanySchema } from '../../../../schemas/conference-company.ts';
+import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+
+const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
+
+/** spec §7: GET /v1/cci/admin/master/conference_companies (the caller's chamber). */
+const conferenceCompanies: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/cci/admin/master/conference_companies',
+    {
+      config: { access: { resource: 'conference_companies', action: 'list' } },
+      schema: {
+        tags: ['cci: conference companies'],
+        querystring: ConferenceCompanyListQuery,
+        response: { 200: listOf(Type.Partial(ConferenceCompanySchema)), ...errors },
+      },
+    },
+    async (request) => app.conferenceCompanies.list(currentUser(request).cciCode, request.query),
+  );
+};
+export default conferenceCompanies;

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../../../plugins/app/auth.ts';
+import { notFound } from '../../../../plugins/app/problem.ts';
+import { ConferenceListQuery } from '../../../../repositories/conferences.ts';
+import {
+  ConferenceCreateSchema,
+  ConferenceDetailSchema,
+  ConferenceSchema,
+  ConferenceUpdateSchema,
+  EmptyBodySchema,
+  ResetSortResultSchema,
+} from '../../../../schemas/conference.ts';
+import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+import { IdParams } from '../../../../schemas/params.ts';
+
+const errors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+};
+const tags = ['cci: conferences'];
+
+/**
+ * spec §7: GET and POST /v1/cci/admin/master/conferences; GET and PUT /{id};
+ * PUT /{id}/reset_sort_members. Tenant: the caller's chamber; both chamber roles (DESIGN.md §6).
+ * One conference is always answered with its `sub_conferences`.
+ */
+const conferences: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/cci/admin/master/conferences',
+    {
+      config: { access: { resource: 'conferences', action: 'list' } },
+      schema: { tags, querystring: ConferenceListQuery, response: { 200: listOf(Type.Partial(ConferenceSchema)), ...errors } },
+    },
+    async (request) => app.conferences.list(currentUser(request).cciCode, request.query),
+  );
+
+  app.post(
+    '/v1/cci/admin/master/conferences',
+    {
+      config: { access: { resource: 'conferences', action: 'create' } },
+      schema: { tags, body: ConferenceCreateSchema, response: { 201: ConferenceDetailSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      reply.code(201);
+      return app.conferences.create(user.cciCode, user.username, request.body);
+    },
+  );
+
+  app.get(
+    '/v1/cci/admin/master/conferences/:id',
+    {
+      config: { access: { resource: 'conferences', action: 'show' } },
+      schema: { tags, params: IdParams, response: { 200: ConferenceDetailSchema, ...errors } },
+    },
+    async (request) => {
+      const found = await app.conferences.findDetail(currentUser(request).cciCode, request.params.id);
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  app.put(
+    '/v1/cci/admin/master/conferences/:id',
+    {
+      config: { access: { resource: 'conferences', action: 'edit' } },
+      schema: { tags, params: IdParams, body: ConferenceUpdateSchema, response: { 200: ConferenceDetailSchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return app.conferences.update(user.cciCode, request.params.id, user.username, request.body);
+    },
+  );
+
+  app.put(
+    '/v1/cci/admin/master/conferences/:id/reset_sort_members',
+    {
+      config: { access: { resource: 'conferences', action: 'edit' } },
+      schema: { tags, params: IdParams, body: EmptyBodySchema, response: { 200: ResetSortResultSchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return app.conferences.resetSortMembers(user.cciCode, request.params.id, user.username);
+    },
+  );
+};
+export default conferences;

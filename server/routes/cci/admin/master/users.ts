@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../../../plugins/app/auth.ts';
+import { Problem, notFound } from '../../../../plugins/app/problem.ts';
+import { UserListQuery } from '../../../../repositories/users.ts';
+import { UserSchema, UserUpdateSchema, UsernameParams } from '../../../../schemas/user.ts';
+import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+
+const errors = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  422: ProblemSchema,
+};
+const tags = ['cci: users'];
+
+/**
+ * spec §7: GET and PUT /v1/cci/admin/master/users/{username}, plus the console's list (issue #3).
+ * Tenant: the caller's chamber; another chamber's user is a 404. Written by CCI_ADMIN only.
+ */
+const users: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * Cognito follows the users row: a disabled user can no longer sign in (the auth guard already
+   * refuses it by the row). A login missing from Cognito is already unable to sign in, so
+   * disabling it is fine; enabling it cannot work → 422.
+   */
+  const setLoginEnabled = (username: string) => async (enabled: boolean) => {
+    try {
+      await app.cognitoUsers.setEnabled(username, enabled);
+    } catch (err) {
+      if (!(err instanceof Problem && err.status === 404)) throw err;
+      if (enabled) throw new Problem(422, 'cognito_user_missing', '認証基盤にこのユーザーが存在しないため、有効にできません。');
+      app.log.warn({ username }, 'disabled a user that does not exist in Cognito');
+    }
+  };
+
+  app.get(
+    '/v1/cci/admin/master/users',
+    {
+      config: { access: { resource: 'users', action: 'list' } },
+      schema: { tags, querystring: UserListQuery, response: { 200: listOf(Type.Partial(UserSchema)), ...errors } },
+    },
+    async (request) => app.users.list(currentUser(request).cciCode, request.query),
+  );
+
+  app.get(
+    '/v1/cci/admin/master/users/:username',
+    {
+      config: { access: { resource: 'users', action: 'show' } },
+      schema: { tags, params: UsernameParams, response: { 200: UserSchema, ...errors } },
+    },
+    async (request) => {
+      const found = await app.users.findInChamber(currentUser(request).cciCode, request.params.username);
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  app.put(
+    '/v1/cci/admin/master/users/:username',
+    {
+      config: { access: { resource: 'users', action: 'edit' } },
+      schema: { tags, params: UsernameParams, body: UserUpdateSchema, response: { 200: UserSchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { username } = request.params;
+      return app.users.update(user.cciCode, username, user.username, request.body, setLoginEnabled(username));
+    },
+  );
+};
+export default users;

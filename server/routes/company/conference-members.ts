@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { notFound } from '../../plugins/app/problem.ts';
+import { CompanyListQuery } from '../../repositories/conference-members.ts';
+import { ConferenceMemberSchema } from '../../schemas/conference-member.ts';
+import { AnswerBodySchema, AnswerResultSchema } from '../../schemas/answer.ts';
+import { ProblemSchema, listOf } from '../../schemas/common.ts';
+import type { SessionUser } from '../../schemas/session.ts';
+
+const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 422: ProblemSchema };
+const tags = ['company: conference members'];
+
+function ownCompanyId(user: SessionUser): number {
+  if (user.companyId === null) throw notFound();
+  return user.companyId;
+}
+
+/**
+ * spec §7: GET /v1/company/conference_members and POST /v1/company/conference_members/answer.
+ * A company admin sees and answers only its own company's invitees (others: 404, DESIGN.md §6).
+ */
+const companyConferenceMembers: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/company/conference_members',
+    {
+      config: { access: { resource: 'company/conference_members', action: 'list' } },
+      schema: { tags, querystring: CompanyListQuery, response: { 200: listOf(Type.Partial(ConferenceMemberSchema)), ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return app.conferenceMembers.listForCompany(user.cciCode, ownCompanyId(user), request.query);
+    },
+  );
+
+  app.post(
+    '/v1/company/conference_members/answer',
+    {
+      config: { access: { resource: 'company/conference_members', action: 'edit' } },
+      schema: { tags, body: AnswerBodySchema, response: { 200: AnswerResultSchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return app.answers.submit({ cciCode: user.cciCode, companyId: ownCompanyId(user), username: user.username }, request.body);
+    },
+  );
+};
+export default companyConferenceMembers;

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { companyOf } from './conference-caller.ts';
+import { notFound } from '../../plugins/app/problem.ts';
+import { CompanyConferenceListQuery, COMPANY_CONFERENCE_EXPANDS } from '../../repositories/conferences-for-company.ts';
+import { CompanyConferenceSchema, expandSchema, expandsOf } from '../../schemas/conference.ts';
+import { ProblemSchema, listOf } from '../../schemas/common.ts';
+import { IdParams } from '../../schemas/params.ts';
+
+const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+const tags = ['company: conferences'];
+
+const DetailQuery = Type.Object(
+  { expand: Type.Optional(expandSchema(COMPANY_CONFERENCE_EXPANDS)), cci_code: Type.Optional(Type.String({ maxLength: 20 })) },
+  { additionalProperties: false },
+);
+
+/**
+ * spec §7: GET /v1/company/conferences and GET /v1/company/conferences/{id} (query expand).
+ * Only conferences the caller's company is invited to, never drafts; anything else is a 404
+ * (DESIGN.md §6: do not reveal existence).
+ */
+const companyConferences: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/company/conferences',
+    {
+      config: { access: { resource: 'company/conferences', action: 'list' } },
+      schema: { tags, querystring: CompanyConferenceListQuery, response: { 200: listOf(CompanyConferenceSchema), ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return app.conferencesForCompany.list(user.cciCode, companyOf(user), request.query);
+    },
+  );
+
+  app.get(
+    '/v1/company/conferences/:id',
+    {
+      config: { access: { resource: 'company/conferences', action: 'show' } },
+      schema: { tags, params: IdParams, querystring: DetailQuery, response: { 200: CompanyConferenceSchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const found = await app.conferencesForCompany.find(
+        user.cciCode,
+        companyOf(user),
+        request.params.id,
+        expandsOf(request.query.expand),
+      );
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+};
+export default companyConferences;

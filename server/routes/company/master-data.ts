@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { notFound } from '../../plugins/app/problem.ts';
+import { MASTER_TYPE_CONFERENCE_TEMPLATE } from '../../db/schema.ts';
+import { MasterDataListQuery } from '../../repositories/master-data.ts';
+import { MasterDataSchema, MasterTypeParams } from '../../schemas/master-data.ts';
+import { ProblemSchema, listOf } from '../../schemas/common.ts';
+
+const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+
+/**
+ * Master types that are the chamber's working tools, not company data: conference templates are
+ * not a company resource in the permission matrix (src/auth/permissions.ts), so 404 (DESIGN.md §6).
+ */
+const CHAMBER_ONLY_TYPES: readonly string[] = [MASTER_TYPE_CONFERENCE_TEMPLATE];
+
+/** spec §7: GET /v1/company/{cci_code}/master/{master_type_code}, the company twin of the chamber list. */
+const companyMasterData: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/v1/company/:cci_code/master/:master_type_code',
+    {
+      config: { access: { resource: 'company/master_data', action: 'list' } },
+      schema: {
+        tags: ['company: master data'],
+        params: MasterTypeParams,
+        querystring: MasterDataListQuery,
+        response: { 200: listOf(Type.Partial(MasterDataSchema)), ...errors },
+      },
+    },
+    async (request) => {
+      const { master_type_code } = request.params;
+      if (CHAMBER_ONLY_TYPES.includes(master_type_code)) throw notFound();
+      return app.masterData.list(currentUser(request).cciCode, master_type_code, request.query);
+    },
+  );
+};
+export default companyMasterData;

@@ -1,0 +1,33 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from './common.ts';
+import { AnswerStatusSchema, CompanySummarySchema } from './conference.ts';
+
+/** `expand=company`: the invited company. */
+const ExpandedCompany = Type.Object({
+  company_code: Type.String(),
+  name1: Type.String(),
+  name_kana: Nullable(Type.String()),
+});
+
+/** DESIGN.md §4: (conference_id, company_id) with the company-level answer summary. */
+const fields = {
+  id: Type.Integer(),
+  cci_code: Type.String(),
+  conference_id: Type.Integer(),
+  company_id: Type.Integer(),
+  answer_content: CompanySummarySchema,
+  answered_at: Nullable(Type.String({ format: 'date-time' })),
+  answered_by: Nullable(Type.String()),
+  version: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+};
+export const ConferenceCompanySchema = Type.Object({ ...fields, company: Type.Optional(ExpandedCompany) });
+export type ConferenceCompany = Static<typeof ConferenceCompanySchema>;
+
+/** The company's own row, with its answer status for that conference (conference-rules.ts). */
+export const OwnConferenceCompanySchema = Type.Object({ ...fields, answer_status: AnswerStatusSchema });
+export type OwnConferenceCompany = Static<typeof OwnConferenceCompanySchema>;
+
+/** `answer_content` filter: a summary, or `none` for companies nobody answered for yet (null). */
+export const SummaryFilterSchema = Type.Enum(['answered', 'partial', 'none']);

@@ -1,0 +1,115 @@
+import { Type, type Static } from 'typebox';
+import { ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, POSITION_TYPES } from '../db/schema.ts';
+import { Nullable } from './common.ts';
+
+/** DESIGN.md §4: principal 本人, substitute 代理, companion 随行. */
+export const CategorySchema = Type.Enum(CONFERENCE_MEMBER_CATEGORIES);
+/** DESIGN.md §4: attend 出席, absent 欠席, proxy_attend 代理出席, delegate 委任状; null = 未回答. */
+export const AnswerContentSchema = Type.Enum(ANSWER_CONTENTS);
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+/** A person's name or title as typed (代理出席者の氏名・肩書). */
+export const ProxyName = Type.String({ maxLength: 100 });
+export const ProxyTitle = Type.String({ maxLength: 100 });
+
+/** `expand=member`: the invited person. */
+const ExpandedMember = Type.Object({ name: Type.String(), name_kana: Nullable(Type.String()), title: Nullable(Type.String()) });
+/** `expand=company`: the person's company. */
+const ExpandedCompany = Type.Object({ company_code: Type.String(), name1: Type.String() });
+
+export const ConferenceMemberSchema = Type.Object({
+  id: Type.Integer(),
+  cci_code: Type.String(),
+  conference_id: Type.Integer(),
+  company_id: Type.Integer(),
+  member_id: Type.Integer(),
+  category: CategorySchema,
+  answer_content: Nullable(AnswerContentSchema),
+  proxy_name: Nullable(Type.String()),
+  proxy_title: Nullable(Type.String()),
+  sort: Type.Integer(),
+  answered_at: Nullable(Type.String({ format: 'date-time' })),
+  answered_by: Nullable(Type.String()),
+  version: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  member: Type.Optional(ExpandedMember),
+  company: Type.Optional(ExpandedCompany),
+});
+export type ConferenceMember = Static<typeof ConferenceMemberSchema>;
+
+/** Lists: `expand=member,company` (either or both). */
+export const ExpandQuery = Type.String({ pattern: '^(member|company)(,(member|company))?$', maxLength: 20 });
+
+/**
+ * `answer_content` list filter: an answer, or `none` for the unanswered (未回答, answer_content null).
+ */
+export const AnswerContentFilter = Type.Enum([...ANSWER_CONTENTS, 'none']);
+
+/**
+ * POST /v1/cci/admin/master/conference_members: three forms told apart by `mode`.
+ * - `one`: one member; `many`: several (duplicates in the conference → 409 already_invited);
+ * - `rule`: everyone holding a position of the given types and/or departments on the event date,
+ *   members already invited are skipped (DESIGN.md §1 invitations by position).
+ */
+const InviteOne = Type.Object(
+  { mode: Type.Literal('one'), conference_id: Id, member_id: Id, category: Type.Optional(CategorySchema) },
+  { additionalProperties: false },
+);
+const InviteMany = Type.Object(
+  {
+    mode: Type.Literal('many'),
+    conference_id: Id,
+    member_ids: Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true }),
+    category: Type.Optional(CategorySchema),
+  },
+  { additionalProperties: false },
+);
+export const InviteRuleSchema = Type.Object(
+  {
+    position_types: Type.Optional(Type.Array(Type.Enum(POSITION_TYPES), { minItems: 1, maxItems: 6, uniqueItems: true })),
+    department_names: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100, uniqueItems: true }),
+    ),
+  },
+  // an empty rule would invite the whole chamber: at least one criterion
+  { additionalProperties: false, minProperties: 1 },
+);
+export type InviteRule = Static<typeof InviteRuleSchema>;
+const InviteByRule = Type.Object(
+  { mode: Type.Literal('rule'), conference_id: Id, rule: InviteRuleSchema, category: Type.Optional(CategorySchema) },
+  { additionalProperties: false },
+);
+export const InviteSchema = Type.Union([InviteOne, InviteMany, InviteByRule]);
+export type Invite = Static<typeof InviteSchema>;
+
+/** Every form answers with the rows created and the member ids skipped (already invited; rule form only). */
+export const InviteResultSchema = Type.Object({
+  created: Type.Array(ConferenceMemberSchema),
+  skipped: Type.Array(Type.Integer()),
+});
+export type InviteResult = Static<typeof InviteResultSchema>;
+
+/**
+ * PUT /v1/cci/admin/master/conference_members/{id}: staff edit order and category, and may answer
+ * on behalf of the company (answered_by = the staff user). Absent fields are left unchanged.
+ */
+export const ConferenceMemberUpdateSchema = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    category: Type.Optional(CategorySchema),
+    sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+    answer_content: Type.Optional(Nullable(AnswerContentSchema)),
+    proxy_name: Type.Optional(Nullable(ProxyName)),
+    proxy_title: Type.Optional(Nullable(ProxyTitle)),
+  },
+  { additionalProperties: false },
+);
+export type ConferenceMemberUpdate = Static<typeof ConferenceMemberUpdateSchema>;
+
+/** DELETE /v1/cci/admin/master/conference_members/delete: all or nothing. */
+export const BulkDeleteSchema = Type.Object(
+  { ids: Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+export const BulkDeleteResultSchema = Type.Object({ deleted: Type.Array(Type.Integer()) });

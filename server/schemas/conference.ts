@@ -1,0 +1,185 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, CONFERENCE_STATUSES } from '../db/schema.ts';
+import { Nullable } from './common.ts';
+
+/** DESIGN.md §4: draft → published → closed → held, or cancelled. */
+export const ConferenceStatusSchema = Type.Enum(CONFERENCE_STATUSES);
+/** A conference is created as a draft or published right away; the later states are reached by PUT. */
+export const CREATABLE_STATUSES = ['draft', 'published'] as const;
+
+/** DESIGN.md §4: a company's answer status for a conference (server/lib/conference-rules.ts). */
+export const ANSWER_STATUSES = ['unanswered', 'partial', 'answered', 'closed'] as const;
+export const AnswerStatusSchema = Type.Enum(ANSWER_STATUSES);
+/** conference_company.answer_content: the company-level summary (null = nobody answered yet). */
+export const CompanySummarySchema = Nullable(Type.Enum(['answered', 'partial']));
+
+/**
+ * Years 1900–2999 only: a conference outside them is a typo, and year 0000 (which PostgreSQL does
+ * not have) would otherwise fail in SQL instead of as a 400.
+ */
+const YEAR = '^(19|2[0-9])[0-9]{2}-';
+const DateTime = Type.String({ format: 'date-time', pattern: YEAR });
+/** `YYYY-MM-DD`: an Asia/Tokyo calendar day. */
+export const Day = Type.String({ format: 'date', pattern: YEAR });
+/** Free text; PostgreSQL text cannot hold U+0000, so it is refused here rather than failing in SQL. */
+export const Text = (opts: { minLength?: number; maxLength: number }) => Type.String({ ...opts, pattern: '^[^\\u0000]*$' });
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+const AttachmentSchema = Type.Object(
+  {
+    key: Text({ minLength: 1, maxLength: 500 }),
+    name: Text({ minLength: 1, maxLength: 255 }),
+    size: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  },
+  { additionalProperties: false },
+);
+const Attachments = Type.Array(AttachmentSchema, { maxItems: 20 });
+
+export const ConferenceSchema = Type.Object({
+  id: Type.Integer(),
+  cci_code: Type.String(),
+  parent_id: Nullable(Type.Integer()),
+  template_id: Nullable(Type.Integer()),
+  name: Type.String(),
+  event_date: DateTime,
+  end_at: Nullable(DateTime),
+  place: Nullable(Type.String()),
+  answer_deadline: Nullable(DateTime),
+  status: ConferenceStatusSchema,
+  description: Nullable(Type.String()),
+  allow_delegate: Type.Boolean(),
+  attachments: Attachments,
+  version: Type.Integer(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+export type Conference = Static<typeof ConferenceSchema>;
+
+/** One conference as the chamber reads and writes it: with its sub-conferences (event order). */
+export const ConferenceDetailSchema = Type.Object({
+  ...ConferenceSchema.properties,
+  sub_conferences: Type.Array(ConferenceSchema),
+});
+export type ConferenceDetail = Static<typeof ConferenceDetailSchema>;
+
+/**
+ * `event_date`: a date-time with offset, or a bare `YYYY-MM-DD` whose time comes from the template's
+ * start_time (00:00 Asia/Tokyo without a template).
+ */
+const EventDate = Type.Union([DateTime, Day]);
+
+const editable = {
+  name: Text({ minLength: 1, maxLength: 200 }),
+  end_at: Nullable(DateTime),
+  place: Nullable(Text({ maxLength: 300 })),
+  answer_deadline: Nullable(DateTime),
+  description: Nullable(Text({ maxLength: 10_000 })),
+  allow_delegate: Type.Boolean(),
+  attachments: Attachments,
+};
+
+/** A sub-conference created together with its parent: it takes the parent's status and, if absent, deadline. */
+export const SubConferenceCreateSchema = Type.Object(
+  {
+    name: editable.name,
+    event_date: DateTime,
+    end_at: Type.Optional(editable.end_at),
+    place: Type.Optional(editable.place),
+    answer_deadline: Type.Optional(editable.answer_deadline),
+    description: Type.Optional(editable.description),
+    allow_delegate: Type.Optional(editable.allow_delegate),
+    attachments: Type.Optional(editable.attachments),
+  },
+  { additionalProperties: false },
+);
+export type SubConferenceCreate = Static<typeof SubConferenceCreateSchema>;
+
+/**
+ * POST /v1/cci/admin/master/conferences. With `template_id`, absent fields come from the template
+ * body and its sub-conferences are created too (unless `sub_conferences` is given: explicit wins).
+ * `name` may then be omitted (the template's name is used).
+ */
+export const ConferenceCreateSchema = Type.Object(
+  {
+    ...SubConferenceCreateSchema.properties,
+    name: Type.Optional(editable.name),
+    event_date: EventDate,
+    status: Type.Optional(Type.Enum(CREATABLE_STATUSES)),
+    parent_id: Type.Optional(Id),
+    template_id: Type.Optional(Id),
+    sub_conferences: Type.Optional(Type.Array(SubConferenceCreateSchema, { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+export type ConferenceCreate = Static<typeof ConferenceCreateSchema>;
+
+/** PUT /v1/cci/admin/master/conferences/{id}: absent fields are left unchanged; parent and template are fixed. */
+export const ConferenceUpdateSchema = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    name: Type.Optional(editable.name),
+    event_date: Type.Optional(DateTime),
+    end_at: Type.Optional(editable.end_at),
+    place: Type.Optional(editable.place),
+    answer_deadline: Type.Optional(editable.answer_deadline),
+    status: Type.Optional(ConferenceStatusSchema),
+    description: Type.Optional(editable.description),
+    allow_delegate: Type.Optional(editable.allow_delegate),
+    attachments: Type.Optional(editable.attachments),
+  },
+  { additionalProperties: false },
+);
+export type ConferenceUpdate = Static<typeof ConferenceUpdateSchema>;
+
+/** PUT .../reset_sort_members takes no body (or `{}`). */
+export const EmptyBodySchema = Type.Union([Type.Null(), Type.Object({}, { additionalProperties: false })]);
+
+export const ResetSortResultSchema = Type.Object({
+  /** rows whose sort changed */
+  updated: Type.Integer(),
+  /** every conference member of the conference, in the new order */
+  data: Type.Array(
+    Type.Object({ id: Type.Integer(), member_id: Type.Integer(), company_id: Type.Integer(), sort: Type.Integer() }),
+  ),
+});
+export type ResetSortResult = Static<typeof ResetSortResultSchema>;
+
+/** An invitee of the caller's company, as `GET /v1/company/conferences/{id}?expand=members` shows it. */
+export const CompanyInviteeSchema = Type.Object({
+  id: Type.Integer(),
+  conference_id: Type.Integer(),
+  company_id: Type.Integer(),
+  member_id: Type.Integer(),
+  category: Type.Enum(CONFERENCE_MEMBER_CATEGORIES),
+  answer_content: Nullable(Type.Enum(ANSWER_CONTENTS)),
+  proxy_name: Nullable(Type.String()),
+  proxy_title: Nullable(Type.String()),
+  sort: Type.Integer(),
+  answered_at: Nullable(DateTime),
+  version: Type.Integer(),
+  member: Type.Object({ name: Type.String(), name_kana: Nullable(Type.String()), title: Nullable(Type.String()) }),
+});
+export type CompanyInvitee = Static<typeof CompanyInviteeSchema>;
+
+/** A conference as a company sees it (attachments only with expand=attachments). */
+const companyConferenceFields = {
+  ...ConferenceSchema.properties,
+  attachments: Type.Optional(Attachments),
+  answer_status: AnswerStatusSchema,
+  answer_content: CompanySummarySchema,
+};
+export const CompanySubConferenceSchema = Type.Object(companyConferenceFields);
+export const CompanyConferenceSchema = Type.Object({
+  ...companyConferenceFields,
+  sub_conferences: Type.Optional(Type.Array(CompanySubConferenceSchema)),
+  members: Type.Optional(Type.Array(CompanyInviteeSchema)),
+});
+export type CompanyConference = Static<typeof CompanyConferenceSchema>;
+export type CompanySubConference = Static<typeof CompanySubConferenceSchema>;
+
+/** `expand=a,b`: a comma list of the given names. */
+export function expandSchema(names: readonly string[]): TSchema {
+  const one = `(${names.join('|')})`;
+  return Type.String({ pattern: `^${one}(,${one})*$`, maxLength: 100 });
+}
+export const expandsOf = (expand: unknown): Set<string> => new Set(typeof expand === 'string' ? expand.split(',') : []);

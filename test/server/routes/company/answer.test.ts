@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, caller } from '../../../helpers/app.ts';
+import { DEMO, companyIdOf, tokenOf } from '../../../helpers/fixtures.ts';
+import { type ConferenceOpts, createConference, daysFromNow, memberIdsOf, summaryOf, usernameOf } from './attendance-fixtures.ts';
+
+let app: FastifyInstance;
+let call: ReturnType<typeof caller>;
+const ANSWER = '/v1/company/conference_members/answer';
+
+let ownCompany: number;
+let ownMembers: number[];
+let neighbourMembers: number[];
+let companyUser: string;
+
+interface Invitee {
+  id: number;
+  member_id: number;
+  version: number;
+  answer_content: string | null;
+  answered_at: string | null;
+}
+
+/** A conference of this file's own with the given members invited; returns its invitee rows by member. */
+async function conferenceWith(opts: ConferenceOpts, memberIds: number[]) {
+  const id = await createConference(app.pool, opts);
+  const res = await call('POST', '/v1/cci/admin/master/conference_members', DEMO.staff, {
+    mode: 'many',
+    conference_id: id,
+    member_ids: memberIds,
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const rows: Invitee[] = res.json().created;
+  return { id, rows };
+}
+
+async function rowsOf(ids: number[]) {
+  const { rows } = await app.pool.query<Invitee & { proxy_name: string | null }>(
+    'select id, version, answer_content, proxy_name, answered_at from conference_member where id = any($1) order by id',
+    [ids],
+  );
+  return rows;
+}
+
+async function auditCount(ids: number[]): Promise<number> {
+  const { rows } = await app.pool.query<{ n: number }>(
+    "select count(*)::int as n from audit_log where entity = 'conference_member' and action = 'answer' and entity_id = any($1)",
+    [ids.map(String)],
+  );
+  return rows[0].n;
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  call = caller(app, tokenOf);
+  ownCompany = await companyIdOf(app.pool, 'C0001');
+  ownMembers = await memberIdsOf(app.pool, 'C0001');
+  neighbourMembers = await memberIdsOf(app.pool, 'C0002');
+  companyUser = await usernameOf(app.pool, DEMO.companyAdmin);
+});
+afterAll(() => app.close());
+
+describe('POST /v1/company/conference_members/answer', () => {
+  it('answers across a conference and its sub-conference in one call and keeps the company summaries', async () => {
+    const main = await conferenceWith({ name: '回答テスト総会' }, ownMembers);
+    const sub = await conferenceWith({ name: '回答テスト懇親会', parentId: main.id }, ownMembers);
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: sub.rows[0].id, answer_content: 'absent' },
+        { id: main.rows[0].id, answer_content: 'attend', proxy_name: '無視される' },
+        { id: main.rows[1].id, answer_content: 'proxy_attend', proxy_name: ' 代理 次郎 ', proxy_title: '課長' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, conference_companies } = res.json();
+    expect(data.map((r: { id: number }) => r.id)).toEqual([main.rows[0].id, main.rows[1].id, sub.rows[0].id]);
+    expect(data[0]).toMatchObject({ answer_content: 'attend', proxy_name: null, answered_by: companyUser, version: 2 });
+    expect(data[1]).toMatchObject({ answer_content: 'proxy_attend', proxy_name: '代理 次郎', proxy_title: '課長' });
+    expect(conference_companies).toEqual([
+      expect.objectContaining({
+        conference_id: main.id,
+        company_id: ownCompany,
+        answer_content: 'answered',
+        answered_by: companyUser,
+      }),
+      expect.objectContaining({
+        conference_id: sub.id,
+        company_id: ownCompany,
+        answer_content: 'partial',
+        answered_by: companyUser,
+      }),
+    ]);
+
+    // clearing an answer (未回答) moves the summary back
+    const cleared = await call('POST', ANSWER, DEMO.companyAdmin, { answers: [{ id: sub.rows[0].id, answer_content: null }] });
+    expect(cleared.statusCode).toBe(200);
+    expect((await summaryOf(app.pool, sub.id, ownCompany)).answer_content).toBeNull();
+  });
+
+  it('is safe to repeat: the same body leaves the same state, versions, answered_at and audit log', async () => {
+    const conf = await conferenceWith({ name: '再送テスト' }, ownMembers);
+    const ids = conf.rows.map((r) => r.id);
+    const body = {
+      answers: [
+        { id: ids[0], answer_content: 'attend' },
+        { id: ids[1], answer_content: 'absent' },
+      ],
+    };
+    expect((await call('POST', ANSWER, DEMO.companyAdmin, body)).statusCode).toBe(200);
+    const first = await rowsOf(ids);
+    expect(await auditCount(ids)).toBe(2);
+
+    const again = await call('POST', ANSWER, DEMO.companyAdmin, body);
+    expect(again.statusCode).toBe(200);
+    expect(await rowsOf(ids)).toEqual(first);
+    expect(await auditCount(ids)).toBe(2);
+
+    // changing one row writes that row only
+    const changed = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [body.answers[0], { id: ids[1], answer_content: 'attend' }],
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await rowsOf(ids);
+    expect(after[0]).toEqual(first[0]);
+    expect(after[1].version).toBe(first[1].version + 1);
+    expect(await auditCount(ids)).toBe(3);
+  });
+
+  it('20 parallel identical submissions leave one state and one audit entry per real change', async () => {
+    const main = await conferenceWith({ name: '同時送信テスト' }, ownMembers);
+    const sub = await conferenceWith({ name: '同時送信テスト懇親会', parentId: main.id }, ownMembers);
+    const ids = [...main.rows, ...sub.rows].map((r) => r.id);
+    // one row already has the answer the body gives it: 3 of the 4 rows really change
+    await call('POST', ANSWER, DEMO.companyAdmin, { answers: [{ id: ids[0], answer_content: 'attend' }] });
+    const auditsBefore = await auditCount(ids);
+    const body = {
+      answers: [
+        { id: ids[0], answer_content: 'attend' },
+        { id: ids[1], answer_content: 'proxy_attend', proxy_name: '代理 三郎' },
+        { id: ids[2], answer_content: 'absent' },
+        { id: ids[3], answer_content: 'attend' },
+      ],
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', ANSWER, DEMO.companyAdmin, body)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await auditCount(ids)).toBe(auditsBefore + 3);
+    const rows = await rowsOf(ids);
+    expect(rows.map((r) => [r.answer_content, r.version])).toEqual([
+      ['attend', 2],
+      ['proxy_attend', 2],
+      ['absent', 2],
+      ['attend', 2],
+    ]);
+    expect((await summaryOf(app.pool, main.id, ownCompany)).answer_content).toBe('answered');
+    expect((await summaryOf(app.pool, sub.id, ownCompany)).answer_content).toBe('answered');
+    // every response reports the same final state
+    const states = results.map((r) => JSON.stringify(r.json().data.map((d: Invitee) => [d.id, d.answer_content, d.version])));
+    expect(new Set(states).size).toBe(1);
+  });
+
+  it('代理出席 requires the substitute name (400 naming the item) and writes nothing', async () => {
+    const conf = await conferenceWith({ name: '代理テスト' }, ownMembers);
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: conf.rows[0].id, answer_content: 'attend' },
+        { id: conf.rows[1].id, answer_content: 'proxy_attend', proxy_name: '   ' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'proxy_name_required', errors: [{ field: 'body.answers.1.proxy_name' }] });
+    expect((await rowsOf([conf.rows[0].id]))[0].answer_content).toBeNull();
+  });
+
+  it('委任状 only where the conference allows it (422 delegate_not_allowed otherwise)', async () => {
+    const refused = await conferenceWith({ name: '委任不可', allowDelegate: false }, [ownMembers[0]]);
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [{ id: refused.rows[0].id, answer_content: 'delegate' }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'delegate_not_allowed', errors: [{ field: 'body.answers.0.answer_content' }] });
+    const allowed = await conferenceWith({ name: '委任可', allowDelegate: true }, [ownMembers[0]]);
+    const ok = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [{ id: allowed.rows[0].id, answer_content: 'delegate' }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data[0].answer_content).toBe('delegate');
+  });
+
+  it.each([
+    ['the deadline has passed', { answerDeadline: daysFromNow(-1) }, 'answer_deadline_passed'],
+    ['the conference is a draft', { status: 'draft' as const }, 'conference_not_open'],
+    ['answers are closed', { status: 'closed' as const }, 'conference_not_open'],
+    [
+      'the conference was held',
+      { status: 'held' as const, eventDate: daysFromNow(-2), answerDeadline: null },
+      'conference_not_open',
+    ],
+  ])('answers 422 when %s, writing nothing of the body', async (_what, opts, code) => {
+    const open = await conferenceWith({ name: '受付中' }, [ownMembers[0]]);
+    const shut = await conferenceWith({ name: '受付外', ...opts }, [ownMembers[0]]);
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: open.rows[0].id, answer_content: 'attend' },
+        { id: shut.rows[0].id, answer_content: 'attend' },
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe(code);
+    expect((await rowsOf([open.rows[0].id, shut.rows[0].id])).map((r) => r.answer_content)).toEqual([null, null]);
+  });
+
+  it("answers 404 for another company's invitee (even beside its own), writing nothing", async () => {
+    const conf = await conferenceWith({ name: '他社テスト' }, [ownMembers[0], neighbourMembers[0]]);
+    const [own, neighbour] = conf.rows;
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: own.id, answer_content: 'attend' },
+        { id: neighbour.id, answer_content: 'absent' },
+      ],
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await rowsOf([own.id, neighbour.id])).map((r) => r.answer_content)).toEqual([null, null]);
+    expect(
+      (await call('POST', ANSWER, DEMO.companyAdmin, { answers: [{ id: 2_000_000_000, answer_content: 'attend' }] })).statusCode,
+    ).toBe(404);
+    // the neighbour itself may answer it
+    expect(
+      (await call('POST', ANSWER, DEMO.companyNew, { answers: [{ id: neighbour.id, answer_content: 'absent' }] })).statusCode,
+    ).toBe(200);
+  });
+
+  it.each([
+    ['no answers', { answers: [] }, 'body.answers'],
+    ['an unknown answer', { answers: [{ id: 1, answer_content: 'maybe' }] }, 'body.answers.0.answer_content'],
+    ['a missing answer', { answers: [{ id: 1 }] }, 'body.answers.0.answer_content'],
+    [
+      'an over-long substitute name',
+      { answers: [{ id: 1, answer_content: 'proxy_attend', proxy_name: 'x'.repeat(101) }] },
+      'body.answers.0.proxy_name',
+    ],
+    ['an extra field', { answers: [{ id: 1, answer_content: 'attend', company_id: 1 }] }, 'body.answers.0.company_id'],
+    [
+      'too many answers',
+      { answers: Array.from({ length: 501 }, (_, i) => ({ id: i + 1, answer_content: 'attend' })) },
+      'body.answers',
+    ],
+  ])('answers 400 naming the field for %s', async (_what, body, field) => {
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('refuses the same invitee twice in one body (400)', async () => {
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: 5, answer_content: 'attend' },
+        { id: 5, answer_content: 'absent' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'duplicate_answer', errors: [{ field: 'body.answers.1.id' }] });
+  });
+
+  it('refuses chamber users (403) and anonymous callers (401)', async () => {
+    const body = { answers: [{ id: 1, answer_content: 'attend' }] };
+    expect((await call('POST', ANSWER, DEMO.admin, body)).statusCode).toBe(403);
+    expect((await call('POST', ANSWER, DEMO.staff, body)).statusCode).toBe(403);
+    expect((await call('POST', ANSWER, null, body)).statusCode).toBe(401);
+  });
+});
