@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, caller } from '../../../helpers/app.ts';
 import { DEMO, companyIdOf, tokenOf } from '../../../helpers/fixtures.ts';
-import { type ConferenceOpts, createConference, daysFromNow, memberIdsOf, summaryOf, usernameOf } from './attendance-fixtures.ts';
+import {
+  type ConferenceOpts,
+  createConference,
+  daysFromNow,
+  memberIdsOf,
+  summaryOf,
+  usernameOf,
+} from '../../../helpers/attendance-fixtures.ts';
 
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;

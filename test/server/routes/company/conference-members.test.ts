@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, caller } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, companyIdOf, tokenOf } from '../../../helpers/fixtures.ts';
-import { createConference, memberIdsOf } from './attendance-fixtures.ts';
+import { createConference, memberIdsOf } from '../../../helpers/attendance-fixtures.ts';
 
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;

@@ -10,7 +10,7 @@ import {
   jstDay,
   summaryOf,
   usernameOf,
-} from '../../../company/attendance-fixtures.ts';
+} from '../../../../../helpers/attendance-fixtures.ts';
 
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;

@@ -3,7 +3,7 @@
  * never depend on or disturb the demo conferences other test files read.
  */
 import type pg from 'pg';
-import { buildSearchText } from '../../../../server/db/normalize.ts';
+import { buildSearchText } from '../../server/db/normalize.ts';
 
 const DAY_MS = 86_400_000;
 export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
