@@ -8,10 +8,10 @@
  * /admin                    chamber landing (layout, RoleGuard)
  * /company/meetings         company landing (layout, RoleGuard)
  * /company/confirm-account  forced confirmation step (layout, RoleGuard)
- * Resources (next issues) go below as <Resource name="companies" …/> etc. (providers/resources.ts).
+ * Resources: one folder each (src/<resource>/index.ts), API paths in providers/resources.ts.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -25,6 +25,13 @@ import { RootRedirect } from './root/RootRedirect';
 import { RoleGuard } from './auth/RoleGuard';
 import { PAGES } from './auth/permissions';
 import { theme } from './theme';
+import companies from './companies';
+import members from './members';
+import positions from './positions';
+import users from './users';
+import conferenceTemplates from './conference-templates';
+import masterData from './master-data';
+import conferences from './conferences';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
 const CompanyMeetingsPage = lazy(() => import('./company/meetings/CompanyMeetingsPage'));
@@ -54,6 +61,13 @@ export const App = () => (
       title={i18nProvider.translate('kaigi.app.title')}
       disableTelemetry
     >
+      <Resource name="conferences" {...conferences} />
+      <Resource name="companies" {...companies} />
+      <Resource name="members" {...members} />
+      <Resource name="positions" {...positions} />
+      <Resource name="users" {...users} />
+      <Resource name="conference_templates" {...conferenceTemplates} />
+      <Resource name="master_data" {...masterData} />
       <CustomRoutes noLayout>
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>

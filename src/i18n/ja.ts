@@ -3,6 +3,13 @@
  * `kaigi.*`. Every UI text goes through a key here.
  */
 import japaneseModule from '@bicstone/ra-language-japanese';
+import { messages as companiesMessages } from '../companies/messages';
+import { messages as membersMessages } from '../members/messages';
+import { messages as positionsMessages } from '../positions/messages';
+import { messages as usersMessages } from '../users/messages';
+import { messages as conferenceTemplatesMessages } from '../conference-templates/messages';
+import { messages as masterDataMessages } from '../master-data/messages';
+import { messages as conferencesMessages } from '../conferences/messages';
 
 // The package is CommonJS with `exports.default`; depending on the bundler's interop the default
 // import is the messages or the module object around them. Unwrap so `ra.*` keys are always found.
@@ -159,4 +166,15 @@ const deepMerge = (a: Record<string, unknown>, b: Record<string, unknown>) => {
   return out;
 };
 
-export const jaMessages = deepMerge(japaneseMessages, kaigiMessages);
+/** Each resource folder keeps its own messages (src/<resource>/messages.ts), merged here. */
+const resourceMessages = [
+  companiesMessages,
+  membersMessages,
+  positionsMessages,
+  usersMessages,
+  conferenceTemplatesMessages,
+  masterDataMessages,
+  conferencesMessages,
+].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
+
+export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);
