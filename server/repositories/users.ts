@@ -86,16 +86,15 @@ export interface UsersRepository {
   list(cciCode: string, query: Record<string, unknown>): Promise<ListResult<Partial<User>>>;
   findInChamber(cciCode: string, username: string): Promise<User | null>;
   /**
-   * Versioned update by `actor`. `setLoginEnabled` runs inside the transaction when `enabled`
-   * changes (Cognito AdminEnableUser / AdminDisableUser): if it fails, nothing is saved.
+   * Versioned update by `actor`. `login` keeps the Cognito user in step inside the transaction
+   * (enabled; role attributes): if Cognito fails, nothing is saved.
    */
-  update(
-    cciCode: string,
-    username: string,
-    actor: string,
-    input: UserUpdate,
-    setLoginEnabled: (enabled: boolean) => Promise<void>,
-  ): Promise<User>;
+  update(cciCode: string, username: string, actor: string, input: UserUpdate, login: LoginSync): Promise<User>;
+}
+
+export interface LoginSync {
+  setEnabled(enabled: boolean): Promise<void>;
+  setRole(userType: Role, companyId: number | null): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -139,7 +138,7 @@ export default fp(
         return row ? toUser(row) : null;
       },
 
-      update(cciCode, username, actor, input, setLoginEnabled) {
+      update(cciCode, username, actor, input, login) {
         return app.db.transaction(async (tx) => {
           const [current] = await tx.select().from(users).where(ofChamber(cciCode, username)).for('update');
           if (!current) throw notFound();
@@ -186,7 +185,8 @@ export default fp(
             before: toUser(current),
             after: updated,
           });
-          if (enabled !== current.enabled) await setLoginEnabled(enabled);
+          if (enabled !== current.enabled) await login.setEnabled(enabled);
+          if (userType !== current.user_type || companyId !== current.company_id) await login.setRole(userType, companyId);
           return updated;
         });
       },

@@ -14,6 +14,7 @@ import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
@@ -190,6 +191,30 @@ export class CognitoUsers {
     const input = { UserPoolId: this.userPoolId, Username: username };
     try {
       await this.client.send(enabled ? new AdminEnableUserCommand(input) : new AdminDisableUserCommand(input));
+    } catch (err) {
+      if (awsErrorName(err) === 'UserNotFoundException') {
+        throw new Problem(404, 'not_found', '認証基盤にこのユーザーが存在しません。');
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * AdminUpdateUserAttributes: keeps the custom:user_type / custom:company_id claims the SPA reads
+   * (spec §3) in step with the users row, which is what the server decides by.
+   */
+  async setRoleAttributes(username: string, userType: string, companyId: number | null): Promise<void> {
+    try {
+      await this.client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: this.userPoolId,
+          Username: username,
+          UserAttributes: [
+            { Name: 'custom:user_type', Value: userType },
+            { Name: 'custom:company_id', Value: companyId === null ? '' : String(companyId) },
+          ],
+        }),
+      );
     } catch (err) {
       if (awsErrorName(err) === 'UserNotFoundException') {
         throw new Problem(404, 'not_found', '認証基盤にこのユーザーが存在しません。');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../../plugins/app/problem.ts';
-import { UserListQuery } from '../../../../repositories/users.ts';
+import { UserListQuery, type LoginSync } from '../../../../repositories/users.ts';
 import { UserSchema, UserUpdateSchema, UsernameParams } from '../../../../schemas/user.ts';
 import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
 
@@ -26,15 +26,26 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
    * refuses it by the row). A login missing from Cognito is already unable to sign in, so
    * disabling it is fine; enabling it cannot work → 422.
    */
-  const setLoginEnabled = (username: string) => async (enabled: boolean) => {
-    try {
-      await app.cognitoUsers.setEnabled(username, enabled);
-    } catch (err) {
-      if (!(err instanceof Problem && err.status === 404)) throw err;
-      if (enabled) throw new Problem(422, 'cognito_user_missing', '認証基盤にこのユーザーが存在しないため、有効にできません。');
-      app.log.warn({ username }, 'disabled a user that does not exist in Cognito');
-    }
-  };
+  const loginOf = (username: string): LoginSync => ({
+    async setEnabled(enabled) {
+      try {
+        await app.cognitoUsers.setEnabled(username, enabled);
+      } catch (err) {
+        if (!(err instanceof Problem && err.status === 404)) throw err;
+        if (enabled) throw new Problem(422, 'cognito_user_missing', '認証基盤にこのユーザーが存在しないため、有効にできません。');
+        app.log.warn({ username }, 'disabled a user that does not exist in Cognito');
+      }
+    },
+    // A login Cognito does not know cannot sign in, so its claims cannot go stale either.
+    async setRole(userType, companyId) {
+      try {
+        await app.cognitoUsers.setRoleAttributes(username, userType, companyId);
+      } catch (err) {
+        if (!(err instanceof Problem && err.status === 404)) throw err;
+        app.log.warn({ username }, 'changed the role of a user that does not exist in Cognito');
+      }
+    },
+  });
 
   app.get(
     '/v1/cci/admin/master/users',
@@ -67,7 +78,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { username } = request.params;
-      return app.users.update(user.cciCode, username, user.username, request.body, setLoginEnabled(username));
+      return app.users.update(user.cciCode, username, user.username, request.body, loginOf(username));
     },
   );
 };

@@ -189,7 +189,7 @@ describe('PUT /v1/cci/admin/master/users/{username} (spec §7)', () => {
 
   it('changes the role: chamber roles carry no company; COMPANY_ADMIN needs a company of the same chamber (422)', async () => {
     const ownCompany = await throwawayCompany();
-    const username = await throwawayUser({ login: false, companyId: ownCompany });
+    const username = await throwawayUser({ login: true, companyId: ownCompany });
     const url = `${BASE}/${username}`;
     const toStaff = await call('PUT', url, DEMO.admin, { version: 1, user_type: 'CCI_CONFERENCE_USER' });
     expect(toStaff.statusCode).toBe(200);
@@ -208,6 +208,19 @@ describe('PUT /v1/cci/admin/master/users/{username} (spec §7)', () => {
     const back = await call('PUT', url, DEMO.admin, { version: 2, user_type: 'COMPANY_ADMIN', company_id: ownCompany });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ user_type: 'COMPANY_ADMIN', company_id: ownCompany, version: 3 });
+  });
+
+  it('a role change also updates the custom:user_type / custom:company_id the SPA reads (spec §3)', async () => {
+    const ownCompany = await throwawayCompany();
+    const username = await throwawayUser({ login: true, companyId: ownCompany });
+    const res = await call('PUT', `${BASE}/${username}`, DEMO.admin, { version: 1, user_type: 'CCI_CONFERENCE_USER' });
+    expect(res.statusCode).toBe(200);
+    const { UserAttributes = [] } = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: stack.clientConfig.cognito.userPoolId, Username: username }),
+    );
+    const attrs = Object.fromEntries(UserAttributes.map((a) => [a.Name, a.Value]));
+    expect(attrs['custom:user_type']).toBe('CCI_CONFERENCE_USER');
+    expect(attrs['custom:company_id'] ?? '').toBe('');
   });
 
   it('a stale version is 409 with the current one; two PUTs with the same version give one 200 and one 409', async () => {
