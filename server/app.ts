@@ -10,7 +10,8 @@ import type pg from 'pg';
 import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import spa from './plugins/external/spa.ts';
-import errorHandler from './plugins/app/error-handler.ts';
+import errorHandler, { sendProblem } from './plugins/app/error-handler.ts';
+import { Problem } from './plugins/app/problem.ts';
 import inputNormalizer from './plugins/app/input-normalizer.ts';
 import auth from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
@@ -108,6 +109,12 @@ export async function createServer(opts: AppOptions, serverOptions: FastifyServe
     ajv: {
       // Unknown properties and query parameters are a 400, never silently dropped (DESIGN.md §5).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
+    // Router-level refusals (malformed URL, over-long path parameter) leave as problem+json too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const detail = status === 414 ? 'URL のパラメータが長すぎます。' : 'URL が不正です。';
+      return sendProblem(reply, new Problem(status, status === 414 ? 'uri_too_long' : 'bad_url', detail));
     },
     ...serverOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -43,6 +43,16 @@ describe('system endpoints', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers an over-long path parameter and a malformed URL with problem+json (414/400)', async () => {
+    const long = await app.inject(`/v1/cci/admin/master/users/${'x'.repeat(300)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.json().code).toBe('uri_too_long');
+    const bad = await app.inject('/v1/cci/admin/master/companies/%E0%A4%A');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('bad_url');
+  });
+
   it('answers unknown API paths with a JSON 404 problem', async () => {
     const res = await app.inject('/v1/nowhere');
     expect(res.statusCode).toBe(404);
