@@ -6,8 +6,8 @@
  * /404                      not-found page (noLayout, public)
  * /                         → role landing (dashboard slot; RootRedirect)
  * /admin                    chamber landing (layout, RoleGuard)
- * /company/meetings         company landing (layout, RoleGuard)
- * /company/confirm-account  forced confirmation step (layout, RoleGuard)
+ * /company/...              company portal (layout, RoleGuard; company/routes.tsx)
+ * /forgot-password, /reset-password  password reset (noLayout, public; company/routes.tsx)
  * Resources: one folder each (src/<resource>/index.ts), API paths in providers/resources.ts.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
@@ -32,10 +32,9 @@ import users from './users';
 import conferenceTemplates from './conference-templates';
 import masterData from './master-data';
 import conferences from './conferences';
+import { companyPublicRoutes, companyRoutes } from './company/routes';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
-const CompanyMeetingsPage = lazy(() => import('./company/meetings/CompanyMeetingsPage'));
-const ConfirmAccountPage = lazy(() => import('./company/confirm-account/ConfirmAccountPage'));
 
 const guarded = (resource: string, Page: ComponentType) => (
   <RoleGuard resource={resource}>
@@ -70,11 +69,11 @@ export const App = () => (
       <Resource name="master_data" {...masterData} />
       <CustomRoutes noLayout>
         <Route path="/404" element={<NotFoundPage />} />
+        {companyPublicRoutes}
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/admin" element={guarded(PAGES.adminDashboard, AdminDashboard)} />
-        <Route path="/company/meetings" element={guarded(PAGES.companyMeetings, CompanyMeetingsPage)} />
-        <Route path="/company/confirm-account" element={guarded(PAGES.companyConfirmAccount, ConfirmAccountPage)} />
+        {companyRoutes}
       </CustomRoutes>
     </Admin>
   </>

@@ -62,6 +62,8 @@ export const FIELD_ERROR_CODES = [
   'uniqueItems',
   'unique',
   'period',
+  'after_start_time',
+  'delegate_mismatch',
   'not_found',
   'version_conflict',
 ] as const;

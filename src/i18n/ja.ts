@@ -10,6 +10,8 @@ import { messages as usersMessages } from '../users/messages';
 import { messages as conferenceTemplatesMessages } from '../conference-templates/messages';
 import { messages as masterDataMessages } from '../master-data/messages';
 import { messages as conferencesMessages } from '../conferences/messages';
+import { messages as companyPortalMessages } from '../company/messages';
+import { messages as commonMessages } from '../common/messages';
 
 // The package is CommonJS with `exports.default`; depending on the bundler's interop the default
 // import is the messages or the module object around them. Unwrap so `ra.*` keys are always found.
@@ -66,6 +68,7 @@ export const kaigiMessages = {
     menu: {
       dashboard: 'ダッシュボード',
       meetings: '会議一覧',
+      user_menu_of: 'プロフィール %{name}',
     },
     dashboard: {
       title: 'ダッシュボード',
@@ -75,24 +78,6 @@ export const kaigiMessages = {
       display_name: '氏名',
       role: '権限',
       loading: 'ユーザー情報を読み込んでいます…',
-    },
-    company: {
-      meetings: {
-        title: '会議一覧',
-        company_name: '事業所名',
-        placeholder: '会議一覧は準備中です。',
-      },
-      confirm_account: {
-        title: 'アカウント情報の確認',
-        intro: 'ご利用の前に、アカウント情報の確認が必要です。',
-        version: 'バージョン',
-        company_id: '事業所ID',
-        has_change_password: 'パスワードの変更',
-        has_add_email: 'メールアドレスの登録',
-        required: '必要',
-        not_required: '不要',
-        placeholder: '確認フォームは準備中です。',
-      },
     },
     not_found: {
       title: 'ページが見つかりません',
@@ -135,6 +120,8 @@ export const kaigiMessages = {
       // Per-field errors (src/api/errors.ts FIELD_ERROR_CODES)
       fields: {
         invalid: '入力内容が正しくありません',
+        after_start_time: '終了時刻は開始時刻より後にしてください',
+        delegate_mismatch: '「委任状」の選択肢と「委任状による回答を受け付ける」を揃えてください',
         required: '必須項目です',
         type: '入力形式が正しくありません',
         minLength: '文字数が足りません',
@@ -168,6 +155,7 @@ const deepMerge = (a: Record<string, unknown>, b: Record<string, unknown>) => {
 
 /** Each resource folder keeps its own messages (src/<resource>/messages.ts), merged here. */
 const resourceMessages = [
+  commonMessages,
   companiesMessages,
   membersMessages,
   positionsMessages,
@@ -175,6 +163,7 @@ const resourceMessages = [
   conferenceTemplatesMessages,
   masterDataMessages,
   conferencesMessages,
+  companyPortalMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);

@@ -1,15 +1,36 @@
 /** The authenticated shell: auth guard, react-admin layout, session loading and its error modal. */
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { AppBar, Layout, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
 import { RequireAuth } from '../auth/RequireAuth';
 import { SessionLoader } from '../session/SessionLoader';
 import { SessionErrorDialog } from '../session/SessionErrorDialog';
 import { AppMenu } from './AppMenu';
 
+/**
+ * On wide screens react-admin's user menu shows the user's name; its accessible name must then
+ * include that name (WCAG 2.5.3 label in name; axe label-content-name-mismatch compares whole
+ * words): 「プロフィール 山田 花子」. Phones show only an icon, labelled by the translation key (a
+ * plain string there would be replaced by react-admin's English fallback).
+ */
+const KaigiUserMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  const label =
+    wide && identity?.fullName ? translate('kaigi.menu.user_menu_of', { name: identity.fullName }) : 'ra.auth.user_menu';
+  return <UserMenu label={label} />;
+};
+
+const KaigiAppBar = () => <AppBar userMenu={<KaigiUserMenu />} />;
+
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <RequireAuth>
     <SessionLoader />
-    <Layout menu={AppMenu}>{children}</Layout>
+    <Layout menu={AppMenu} appBar={KaigiAppBar}>
+      {children}
+    </Layout>
     <SessionErrorDialog />
   </RequireAuth>
 );

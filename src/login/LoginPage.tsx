@@ -9,9 +9,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useAuthState, useLogin, useTranslate } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { readAuthClaims } from '../auth/authSession';
 import { COOKIE, getCookie } from '../auth/cookies';
 import { postLoginTarget, prevFromLocation, safeConfirmAccountLink } from '../auth/redirects';
@@ -95,7 +96,14 @@ export const LoginPage = () => {
             )}
           </Box>
           {step === 'password' ? (
-            <LoginForm submitting={submitting} onSubmit={({ email, password }) => submit({ email, password })} />
+            <>
+              <LoginForm submitting={submitting} onSubmit={({ email, password }) => submit({ email, password })} />
+              <Box sx={{ mt: 2, textAlign: 'center' }}>
+                <Link component={RouterLink} to="/forgot-password" variant="body2">
+                  {translate('kaigi.company.password_reset.link')}
+                </Link>
+              </Box>
+            </>
           ) : (
             <NewPasswordForm submitting={submitting} onSubmit={(newPassword) => submit({ newPassword })} />
           )}

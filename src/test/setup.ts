@@ -15,6 +15,8 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 
 beforeEach(() => {
   amplify.reset();
+  // react-admin keeps list filters and preferences in localStorage between renders
+  localStorage.clear();
   // Screens' tests keep the spec §9 retries but not their real back-off waits.
   setDefaultRetrySleep(async () => undefined);
 });

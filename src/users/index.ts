@@ -1,3 +1,17 @@
-/** The react-admin resource definition (views are added by the console issue). */
-const resource = {};
+/**
+ * Users of the chamber (issue 4 §3): list and show for both chamber roles, edit for CCI_ADMIN
+ * (auth/permissions.ts; react-admin hides the edit actions and guards the route through canAccess).
+ * Records are keyed by username (the dataProvider sets id = username).
+ */
+import { lazy } from 'react';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import type { RaRecord } from 'react-admin';
+
+const resource = {
+  list: lazy(() => import('./UserList')),
+  edit: lazy(() => import('./UserEdit')),
+  show: lazy(() => import('./UserShow')),
+  icon: ManageAccountsIcon,
+  recordRepresentation: (record: RaRecord) => String(record.display_name ?? record.email ?? record.username ?? ''),
+};
 export default resource;

@@ -1,0 +1,36 @@
+/**
+ * Tests only: renders an <Admin> with the app's real authProvider, dataProvider and layout (session
+ * loading, menu), the Japanese messages including src/common/messages.ts, and just the resources a
+ * test passes, at `url` inside a MemoryRouter, with a fresh in-memory store (list filters and
+ * sort of one test do not leak into the next). Sign in first (amplify.signInAs) and answer the
+ * session call (server.use(cciUserInfoOk())).
+ *
+ *   renderAdmin('/companies/1', { companies });
+ */
+import { render } from '@testing-library/react';
+import { Admin, Resource, memoryStore, type ResourceProps } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { authProvider } from '../../providers/authProvider';
+import { dataProvider } from '../../providers/dataProvider';
+import { AppLayout } from '../../layout/AppLayout';
+import { testI18nProvider } from './i18nProvider';
+
+export type ResourceDefinitions = Record<string, Omit<ResourceProps, 'name'>>;
+
+export const renderAdmin = (url: string, resources: ResourceDefinitions) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Admin
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={testI18nProvider}
+        layout={AppLayout}
+        store={memoryStore()}
+        disableTelemetry
+      >
+        {Object.entries(resources).map(([name, definition]) => (
+          <Resource key={name} name={name} {...definition} />
+        ))}
+      </Admin>
+    </MemoryRouter>,
+  );

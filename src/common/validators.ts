@@ -1,0 +1,44 @@
+/**
+ * Client-side validation for comfort, with the server's rules (server/schemas/*.ts). Input typed
+ * with a Japanese IME may be full-width: the server NFKC-normalises codes, postal codes, phones and
+ * e-mails (DESIGN §5), so these validators check the NFKC form too and accept what the server will.
+ * Each returns a translation key (react-admin translates validation messages).
+ */
+import type { Validator } from 'react-admin';
+
+/** NFKC, as the server applies it (全角 １２３ → 123, ＠ → @). */
+export const nfkc = (value: unknown): string => (typeof value === 'string' ? value.normalize('NFKC').trim() : '');
+
+const byPattern =
+  (pattern: RegExp, message: string): Validator =>
+  (value: unknown) => {
+    const v = nfkc(value);
+    return v === '' || pattern.test(v) ? undefined : message;
+  };
+
+/** Server: format email (Ajv's). A pragmatic equivalent. */
+export const emailFormat = byPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'kaigi.common.validation.email');
+/** Server: ^[0-9]{3}-?[0-9]{4}$ */
+export const postalCode = byPattern(/^[0-9]{3}-?[0-9]{4}$/, 'kaigi.common.validation.postal_code');
+/** Server: ^[0-9][0-9-]{8,14}$ */
+export const phone = byPattern(/^[0-9][0-9-]{8,14}$/, 'kaigi.common.validation.phone');
+/** Server: ^[0-9A-Za-z_-]+$ (company codes, template codes) */
+export const code = byPattern(/^[0-9A-Za-z_-]+$/, 'kaigi.common.validation.code');
+
+/** An end date ('YYYY-MM-DD') not before the `startField` of the same form. */
+export const notBefore =
+  (startField: string): Validator =>
+  (value: unknown, values: Record<string, unknown>) => {
+    const start = startField
+      .split('.')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], values);
+    return typeof value === 'string' && value !== '' && typeof start === 'string' && start !== '' && value < start
+      ? 'kaigi.common.validation.period'
+      : undefined;
+  };
+
+/** A whole number ≥ 0 (ranks). */
+export const nonNegativeInteger: Validator = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0)
+    ? undefined
+    : 'kaigi.common.validation.integer';

@@ -1,0 +1,44 @@
+/**
+ * Record shapes of 事業所, from the server's TypeBox schemas (DESIGN.md §2: `import type`, erased
+ * from the bundle), and the request bodies the forms send.
+ */
+import type { Company as ServerCompany, CompanyCreate, CompanyUpdate } from '../../server/schemas/company.ts';
+
+export type Company = ServerCompany;
+export type { CompanyCreate, CompanyUpdate };
+
+/** The attributes the chamber edits (server CompanyEditableAttributes; the update refuses others). */
+export const EDITABLE_ATTRIBUTES = ['name1', 'name_kana', 'email', 'representative', 'postal_code', 'address', 'phone'] as const;
+
+type FormValues = { company_code?: unknown; version?: unknown; attributes?: Record<string, unknown> | null };
+
+/** Only the editable attributes, and none that is null (only e-mail may be null on the server). */
+const editableAttributes = (attributes: Record<string, unknown> | null | undefined) => {
+  const out: Record<string, unknown> = {};
+  for (const key of EDITABLE_ATTRIBUTES) {
+    const value = attributes?.[key];
+    if (value === undefined) continue;
+    if (value === null) {
+      if (key === 'email') out[key] = null;
+      continue;
+    }
+    out[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  return out as CompanyCreate['attributes'];
+};
+
+/** POST body: { company_code, attributes }. */
+export const toCreateBody = (values: FormValues): CompanyCreate => ({
+  company_code: String(values.company_code ?? '').trim(),
+  attributes: editableAttributes(values.attributes),
+});
+
+/** PUT body: { version, company_code, attributes } (admin_changed_info_flag is the server's). */
+export const toUpdateBody = (values: FormValues): CompanyUpdate => ({
+  version: Number(values.version),
+  company_code: String(values.company_code ?? '').trim(),
+  attributes: editableAttributes(values.attributes),
+});
+
+export const companyName = (record: Partial<Company> | undefined | null): string =>
+  record?.attributes?.name1 || record?.company_code || '';

@@ -1,0 +1,110 @@
+/**
+ * Status transitions (DESIGN.md §4: draft → published → closed → held, or cancelled): one button
+ * per change the server allows from the current status (conferenceStatus.ts), each confirmed,
+ * sent as PUT { version, status }. A refused change (422 invalid_status_transition) and a stale
+ * version (409) are told in Japanese; the record is then reloaded.
+ */
+import { useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { nextStatuses, statusLabelKey, type ConferenceStatus } from './conferenceStatus';
+import { problemMessage } from './problemMessage';
+import type { Conference } from './types';
+
+const BUTTON_COLORS: Record<ConferenceStatus, 'primary' | 'warning' | 'success' | 'error' | 'inherit'> = {
+  draft: 'inherit',
+  published: 'primary',
+  closed: 'warning',
+  held: 'success',
+  cancelled: 'error',
+};
+
+/**
+ * Rendered only once the record is there: a useCanAccess in the Edit's actions while the record is
+ * still loading shares react-admin's own ['auth','canAccess',{action:'edit'}] query, and moving to
+ * the record's key cancels it mid-flight, which left <Edit> showing its auth loader for good.
+ */
+export const ConferenceStatusButtons = () => {
+  const record = useRecordContext<Conference>();
+  return record ? <StatusButtons record={record} /> : null;
+};
+
+const StatusButtons = ({ record }: { record: Conference }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [update, { isPending }] = useUpdate<Conference>();
+  const [target, setTarget] = useState<ConferenceStatus | null>(null);
+  const { canAccess } = useCanAccess({ resource: 'conferences', action: 'edit', record });
+  if (!canAccess) return null;
+  const options = nextStatuses(record.status);
+  if (options.length === 0) return null;
+
+  const from = translate(statusLabelKey(record.status));
+  const change = () => {
+    if (!target) return;
+    const to = target;
+    update(
+      'conferences',
+      { id: record.id, data: { status: to, version: record.version }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setTarget(null);
+          notify('kaigi.conferences.transition.done', {
+            type: 'success',
+            messageArgs: { status: translate(statusLabelKey(to)) },
+          });
+        },
+        onError: (error) => {
+          setTarget(null);
+          notify(problemMessage(error, translate), { type: 'error' });
+          refresh();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      role="group"
+      aria-label={translate('kaigi.conferences.transition.title')}
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {options.map((status) => (
+        <Button
+          key={status}
+          size="small"
+          variant={status === 'cancelled' ? 'outlined' : 'contained'}
+          color={BUTTON_COLORS[status]}
+          onClick={() => setTarget(status)}
+          disabled={isPending}
+        >
+          {translate(`kaigi.conferences.transition.${status}`)}
+        </Button>
+      ))}
+      <Confirm
+        isOpen={target !== null}
+        loading={isPending}
+        title="kaigi.conferences.transition.confirm_title"
+        content={
+          record.parent_id === null
+            ? 'kaigi.conferences.transition.confirm_content'
+            : 'kaigi.conferences.transition.confirm_content_sub'
+        }
+        translateOptions={{
+          status: target ? translate(statusLabelKey(target)) : '',
+          name: record.name,
+          from,
+          to: target ? translate(statusLabelKey(target)) : '',
+        }}
+        confirmColor={target === 'cancelled' ? 'warning' : 'primary'}
+        onConfirm={change}
+        onClose={() => setTarget(null)}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,293 @@
+/**
+ * 回答状況 (issue 4 §3): the tallies by answer (出席 / 欠席 / 代理出席 / 委任状 / 未回答) and the
+ * response rates (companies and people answered / invited) of the conference and of each
+ * sub-conference, then, for the chosen conference, every company with each invitee's answer.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Grid,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useTranslate, type Identifier } from 'react-admin';
+import { formatDateTimeWithWeekday } from '../../utils/dates';
+import {
+  ANSWER_KEYS,
+  answerKeyOf,
+  formatPercent,
+  groupByCompany,
+  tallyConference,
+  type AnswerKey,
+  type ConferenceTally,
+  type Rate,
+} from '../answerTally';
+import { AnswerChip, CompanyAnswerChip } from '../ConferenceChips';
+import { problemMessage } from '../problemMessage';
+import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
+import type { Conference } from '../types';
+
+export interface AnswersTabProps {
+  /** The conference and its sub-conferences, parent first. */
+  conferences: ReadonlyArray<Pick<Conference, 'id' | 'name' | 'event_date' | 'parent_id'>>;
+  /** The conference whose per-company answers are listed. */
+  targetId: Identifier;
+}
+
+const RateLine = ({ label, rate, testId }: { label: string; rate: Rate; testId: string }) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between' }} data-testid={testId}>
+      <Typography variant="body2">{label}</Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {rate.invited === 0
+          ? translate('kaigi.conferences.answers.rate_none')
+          : translate('kaigi.conferences.answers.rate_value', {
+              answered: rate.answered,
+              invited: rate.invited,
+              percent: formatPercent(rate.ratio),
+            })}
+      </Typography>
+    </Stack>
+  );
+};
+
+const TallyCard = ({ conference, tally }: { conference: AnswersTabProps['conferences'][number]; tally: ConferenceTally }) => {
+  const translate = useTranslate();
+  const caption = translate('kaigi.conferences.answers.tally_caption', { name: conference.name });
+  return (
+    <Card variant="outlined" component="section" aria-label={caption} data-testid={`tally-${conference.id}`}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h3">
+          {conference.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          {formatDateTimeWithWeekday(conference.event_date)}
+        </Typography>
+        <Table size="small" aria-label={caption}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('kaigi.conferences.answers.answer')}</TableCell>
+              <TableCell align="right">{translate('kaigi.conferences.answers.people')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ANSWER_KEYS.map((key) => (
+              <TableRow key={key}>
+                <TableCell component="th" scope="row">
+                  {translate(`kaigi.conferences.answer.${key}`)}
+                </TableCell>
+                <TableCell align="right">{tally.byAnswer[key]}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+          <RateLine
+            label={translate('kaigi.conferences.answers.companies_rate')}
+            rate={tally.companies}
+            testId={`companies-rate-${conference.id}`}
+          />
+          {tally.partialCompanies > 0 && (
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
+              {translate('kaigi.conferences.answers.partial_companies', { count: tally.partialCompanies })}
+            </Typography>
+          )}
+          <RateLine
+            label={translate('kaigi.conferences.answers.people_rate')}
+            rate={tally.people}
+            testId={`people-rate-${conference.id}`}
+          />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+const proxyText = (row: InviteeRecord, translate: ReturnType<typeof useTranslate>) =>
+  row.answer_content === 'proxy_attend' && row.proxy_name
+    ? row.proxy_title
+      ? translate('kaigi.conferences.answer.proxy_with_title', { name: row.proxy_name, title: row.proxy_title })
+      : translate('kaigi.conferences.answer.proxy', { name: row.proxy_name })
+    : '';
+
+const ByCompany = ({ rows }: { rows: InviteeRecord[] }) => {
+  const translate = useTranslate();
+  const [answer, setAnswer] = useState<AnswerKey | ''>('');
+  const groups = useMemo(() => groupByCompany(rows), [rows]);
+  const shown = groups
+    .map((group) => ({
+      ...group,
+      shownRows: answer ? group.rows.filter((r) => answerKeyOf(r.answer_content) === answer) : group.rows,
+    }))
+    .filter((group) => group.shownRows.length > 0);
+
+  return (
+    <Box component="section" aria-labelledby="answers-by-company">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
+        <Typography variant="h6" component="h2" id="answers-by-company" sx={{ flexGrow: 1 }}>
+          {translate('kaigi.conferences.answers.by_company')}
+        </Typography>
+        <TextField
+          select
+          fullWidth={false}
+          size="small"
+          label={translate('kaigi.conferences.answers.filter_answer')}
+          value={answer}
+          onChange={(event) => setAnswer(event.target.value as AnswerKey | '')}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">{translate('kaigi.conferences.answers.filter_all')}</MenuItem>
+          {ANSWER_KEYS.map((key) => (
+            <MenuItem key={key} value={key}>
+              {translate(`kaigi.conferences.answer.${key}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {shown.length === 0 ? (
+        <Typography color="text.secondary" role="status" sx={{ p: 2 }}>
+          {translate('kaigi.conferences.answers.no_match')}
+        </Typography>
+      ) : (
+        <Table size="small" aria-labelledby="answers-by-company">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('resources.conference_members.fields.member')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {translate('resources.conference_members.fields.title')}
+              </TableCell>
+              <TableCell>{translate('resources.conference_members.fields.answer_content')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                {translate('resources.conference_members.fields.answered_at')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          {shown.map((group) => {
+            const company = group.rows[0]?.company;
+            return (
+              <TableBody key={group.companyId} data-testid={`company-${group.companyId}`}>
+                <TableRow sx={{ bgcolor: 'action.hover' }}>
+                  <TableCell colSpan={4} component="th" scope="rowgroup">
+                    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                      <Typography variant="subtitle2" component="span">
+                        {company
+                          ? translate('kaigi.conferences.answers.company_heading', {
+                              name: company.name1,
+                              code: company.company_code,
+                            })
+                          : String(group.companyId)}
+                      </Typography>
+                      <CompanyAnswerChip summary={group.summary} />
+                      <Typography variant="caption" color="text.secondary" component="span">
+                        {translate('kaigi.conferences.answers.company_summary', {
+                          answered: group.answered,
+                          total: group.rows.length,
+                        })}
+                      </Typography>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+                {group.shownRows.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.member?.name ?? row.member_id}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.member?.title ?? ''}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <AnswerChip answer={row.answer_content} />
+                        {proxyText(row, translate) && (
+                          <Typography variant="body2" component="span">
+                            {proxyText(row, translate)}
+                          </Typography>
+                        )}
+                      </Stack>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                      {formatDateTimeWithWeekday(row.answered_at)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            );
+          })}
+        </Table>
+      )}
+    </Box>
+  );
+};
+
+export const AnswersTab = ({ conferences, targetId }: AnswersTabProps) => {
+  const translate = useTranslate();
+  const ids = conferences.map((c) => c.id);
+  const { rows, isPending, error, refetch } = useConferenceMembers(ids);
+
+  const byConference = useMemo(() => {
+    const map = new Map<number, InviteeRecord[]>();
+    for (const row of rows) {
+      const list = map.get(Number(row.conference_id)) ?? [];
+      list.push(row);
+      map.set(Number(row.conference_id), list);
+    }
+    return map;
+  }, [rows]);
+
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {translate('kaigi.conferences.errors.retry')}
+          </Button>
+        }
+      >
+        {problemMessage(error, translate)}
+      </Alert>
+    );
+  }
+  if (isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress aria-label={translate('kaigi.progress.loading')} />
+      </Box>
+    );
+  }
+
+  const targetRows = byConference.get(Number(targetId)) ?? [];
+  return (
+    <Stack spacing={3}>
+      <Box component="section" aria-labelledby="answers-tallies">
+        <Typography variant="h6" component="h2" id="answers-tallies" sx={{ mb: 1 }}>
+          {translate('kaigi.conferences.answers.tallies')}
+        </Typography>
+        <Grid container spacing={2}>
+          {conferences.map((conference) => (
+            <Grid key={conference.id} size={{ xs: 12, md: 6, lg: 4 }}>
+              <TallyCard conference={conference} tally={tallyConference(byConference.get(Number(conference.id)) ?? [])} />
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+      {targetRows.length === 0 ? (
+        <Typography color="text.secondary" role="status">
+          {translate('kaigi.conferences.answers.empty')}
+        </Typography>
+      ) : (
+        <ByCompany rows={targetRows} />
+      )}
+    </Stack>
+  );
+};

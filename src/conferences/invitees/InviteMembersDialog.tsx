@@ -1,0 +1,235 @@
+/**
+ * 会員を選んで招待 (issue 4 §3): search the chamber's members (name, kana, company; those whose
+ * membership covers the event day), tick them, invite them at once (mode many). Members already
+ * invited are shown as such and cannot be ticked (the server would refuse the whole request).
+ */
+import { useEffect, useId, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useDataProvider, useGetList, useTranslate, type Identifier } from 'react-admin';
+import type { KaigiDataProvider } from '../../providers/dataProvider';
+import { toDisplayDate } from '../../utils/dates';
+import { MEMBER_CATEGORIES } from '../answerTally';
+import { problemMessage } from '../problemMessage';
+import type { InviteResult, MemberCategory } from '../types';
+
+interface MemberRow {
+  id: Identifier;
+  name: string;
+  name_kana?: string | null;
+  title?: string | null;
+  company_code?: string;
+  company?: { name1?: string; company_code?: string };
+}
+
+export interface InviteMembersDialogProps {
+  open: boolean;
+  conferenceId: Identifier;
+  /** The conference's start: only members whose membership covers that day are offered. */
+  eventDate?: string | null;
+  /** Members already invited to this conference. */
+  invitedMemberIds: ReadonlySet<number>;
+  onClose: () => void;
+  onInvited: () => void;
+}
+
+const useDebounced = <T,>(value: T, ms: number) => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+};
+
+export const InviteMembersDialog = ({
+  open,
+  conferenceId,
+  eventDate,
+  invitedMemberIds,
+  onClose,
+  onInvited,
+}: InviteMembersDialogProps) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KaigiDataProvider>();
+  const titleId = useId();
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<Map<number, MemberRow>>(new Map());
+  const [category, setCategory] = useState<MemberCategory>('principal');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<number | null>(null);
+  const search = useDebounced(keyword.trim(), 300);
+  const day = eventDate ? toDisplayDate(eventDate)?.format('YYYY-MM-DD') : undefined;
+
+  const { data: members, isPending } = useGetList<MemberRow>(
+    'members',
+    {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'company_code', order: 'ASC' },
+      filter: { expand: 'company', ...(search ? { q: search } : {}), ...(day ? { active_on: day } : {}) },
+    },
+    { enabled: open },
+  );
+
+  const close = () => {
+    if (busy) return;
+    setKeyword('');
+    setSelected(new Map());
+    setCategory('principal');
+    setError(null);
+    setCreated(null);
+    onClose();
+  };
+
+  const toggle = (member: MemberRow) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(Number(member.id))) next.delete(Number(member.id));
+      else next.set(Number(member.id), member);
+      return next;
+    });
+
+  const submit = async () => {
+    if (selected.size === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = (await dataProvider.inviteMembers(conferenceId, [...selected.keys()], category)) as InviteResult;
+      setCreated(result.created?.length ?? 0);
+      setSelected(new Map());
+      onInvited();
+    } catch (e) {
+      setError(problemMessage(e, translate));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{translate('kaigi.conferences.invite_members.title')}</DialogTitle>
+      <DialogContent>
+        <div aria-live="polite">
+          {created !== null && (
+            <Alert severity="success" role="status" sx={{ mb: 2 }}>
+              {translate('kaigi.conferences.invite_members.result', { created })}
+            </Alert>
+          )}
+        </div>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label={translate('kaigi.conferences.invite_members.search')}
+          helperText={translate('kaigi.conferences.invite_members.search_help')}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          type="search"
+          fullWidth
+          sx={{ mt: 1 }}
+          autoFocus
+        />
+        <Box sx={{ minHeight: 200, maxHeight: 360, overflowY: 'auto', my: 1 }}>
+          {isPending ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+              <CircularProgress size={24} aria-label={translate('kaigi.progress.loading')} />
+            </Box>
+          ) : (members ?? []).length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 2 }} role="status">
+              {translate('kaigi.conferences.invite_members.none_found')}
+            </Typography>
+          ) : (
+            <List dense>
+              {(members ?? []).map((member) => {
+                const invited = invitedMemberIds.has(Number(member.id));
+                const company = member.company?.name1 ?? member.company_code ?? '';
+                const checked = invited || selected.has(Number(member.id));
+                return (
+                  <ListItem key={member.id} disablePadding>
+                    <ListItemButton onClick={() => toggle(member)} disabled={invited || busy} dense>
+                      <ListItemIcon>
+                        <Checkbox
+                          edge="start"
+                          checked={checked}
+                          disabled={invited || busy}
+                          tabIndex={-1}
+                          disableRipple
+                          slotProps={{
+                            input: {
+                              'aria-label': translate('kaigi.conferences.invite_members.select_member', {
+                                name: member.name,
+                                company,
+                              }),
+                            },
+                          }}
+                        />
+                      </ListItemIcon>
+                      <ListItemText
+                        primary={member.title ? `${member.name}（${member.title}）` : member.name}
+                        secondary={invited ? `${company} — ${translate('kaigi.conferences.invite_members.already')}` : company}
+                      />
+                    </ListItemButton>
+                  </ListItem>
+                );
+              })}
+            </List>
+          )}
+        </Box>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Typography aria-live="polite">
+            {translate('kaigi.conferences.invite_members.selected', { count: selected.size })}
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label={translate('kaigi.conferences.invite_rule.category')}
+            value={category}
+            onChange={(event) => setCategory(event.target.value as MemberCategory)}
+            disabled={busy}
+            sx={{ minWidth: 160 }}
+          >
+            {MEMBER_CATEGORIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {translate(`kaigi.conferences.category.${c}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          {translate(created !== null ? 'ra.action.close' : 'ra.action.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={busy || selected.size === 0}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {translate('kaigi.conferences.invite_members.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

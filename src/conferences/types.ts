@@ -1,0 +1,16 @@
+/**
+ * Record shapes of this area, from the server's TypeBox schemas (DESIGN.md §2: the SPA imports
+ * their static types with `import type`, erased from the bundle).
+ */
+import type { ConferenceDetail, Conference as ServerConference } from '../../server/schemas/conference.ts';
+import type { ConferenceMember as ServerConferenceMember, InviteResult } from '../../server/schemas/conference-member.ts';
+import type { ConferenceCompany as ServerConferenceCompany } from '../../server/schemas/conference-company.ts';
+import type { ConferenceTemplate as ServerConferenceTemplate } from '../../server/schemas/conference-template.ts';
+
+export type Conference = ServerConference & { sub_conferences?: ServerConference[] };
+export type { ConferenceDetail, InviteResult };
+export type ConferenceMember = ServerConferenceMember;
+export type ConferenceCompany = ServerConferenceCompany;
+export type ConferenceTemplate = ServerConferenceTemplate;
+export type AnswerContent = NonNullable<ConferenceMember['answer_content']>;
+export type MemberCategory = ConferenceMember['category'];

@@ -1,0 +1,14 @@
+/** 会員の登録 (issue 4 §3): the company is picked by keyword; server field errors land on their fields. */
+import { Create, SimpleForm } from 'react-admin';
+import { MemberInputs } from './MemberInputs';
+import { toCreateBody } from './types';
+
+export const MemberCreate = () => (
+  <Create redirect="edit" transform={toCreateBody}>
+    <SimpleForm noValidate>
+      <MemberInputs />
+    </SimpleForm>
+  </Create>
+);
+
+export default MemberCreate;

@@ -1,0 +1,14 @@
+/** 役職の登録 (issue 4 §3); opened from a member's page the member is already chosen. */
+import { Create, SimpleForm } from 'react-admin';
+import { PositionInputs } from './PositionInputs';
+import { toCreateBody } from './types';
+
+export const PositionCreate = () => (
+  <Create redirect="list" transform={toCreateBody}>
+    <SimpleForm noValidate>
+      <PositionInputs />
+    </SimpleForm>
+  </Create>
+);
+
+export default PositionCreate;

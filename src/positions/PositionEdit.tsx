@@ -1,0 +1,17 @@
+/** 役職の編集 (issue 4 §3): versioned save with the 409 reload; delete after confirmation. */
+import { SimpleForm } from 'react-admin';
+import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
+import { ConflictNotice } from '../common/ConflictNotice';
+import { PositionInputs } from './PositionInputs';
+import { toUpdateBody } from './types';
+
+export const PositionEdit = () => (
+  <ConflictAwareEdit transform={toUpdateBody} redirect="list">
+    <SimpleForm noValidate>
+      <ConflictNotice />
+      <PositionInputs />
+    </SimpleForm>
+  </ConflictAwareEdit>
+);
+
+export default PositionEdit;
