@@ -1,0 +1,314 @@
+/**
+ * The benchmark's scenarios (issue 3 "Scale", DESIGN.md §9), each with its raw-SQL floor: the SQL
+ * statements the API sends for that request (texts copied from the repositories, same parameters,
+ * same protocol — named prepared statements where the repository prepares them), run from a bare
+ * node-postgres client with the same concurrency and nothing else. Keep them in step with
+ * server/repositories/{companies,conferences-for-company,answers}.ts.
+ */
+import type pg from 'pg';
+import { jstDayOf, jstDayStart } from '../server/lib/conference-dates.ts';
+import { searchTerms } from '../server/db/normalize.ts';
+import { LARGE_CCI_CODE, NATIONAL_USERS, TYPICAL_CCI_CODE } from '../scripts/seed/national.ts';
+import type { FloorRun } from './sql-floor.ts';
+
+export const KEYWORD = '商事';
+/** Companies answering the same conference at once in the answer scenario (one per connection). */
+const ANSWERING_COMPANIES = 20;
+
+export interface Scenario {
+  name: string;
+  /** DESIGN.md §9: p99 for lists and details; the floor ratio for lists only */
+  kind: 'list' | 'detail' | 'answer';
+  method: 'GET' | 'POST';
+  path: string;
+  /** the caller of each autocannon connection (connection i: users[i % users.length]) */
+  users: string[];
+  /** the bodies connection i sends in turn (answers alternate attend/absent: every request writes) */
+  bodies?: (connection: number) => string[];
+  floor: FloorRun;
+  budgetP99Ms: number;
+}
+
+const user = (cci: string, role: 'admin' | 'company') =>
+  NATIONAL_USERS.find((u) => u.cci_code === cci && u.user_type === (role === 'admin' ? 'CCI_ADMIN' : 'COMPANY_ADMIN'))!;
+
+/** A named prepared statement, as drizzle's prepare() sends it. */
+const prepared = (name: string, text: string, values: unknown[]) => ({ name: `bench_${name}`, text, values });
+
+// --- companies (server/repositories/companies.ts → runList) ---------------------------------------
+const COMPANY_COLUMNS =
+  '"id", "cci_code", "company_code", "attributes", "name1", "name_kana", "search_text", "version", "created_at", "created_by", "updated_at", "updated_by"';
+const KEYWORD_SQL = '(kaigi_bigrams("company"."search_text") @> kaigi_bigrams($2::text) and "company"."search_text" like $3)';
+
+function companyListFloor(pool: pg.Pool, cci: string, withKeyword: boolean): FloorRun {
+  const term = searchTerms(KEYWORD)[0]!;
+  const where = withKeyword ? `("company"."cci_code" = $1 and ${KEYWORD_SQL})` : `"company"."cci_code" = $1`;
+  const params = withKeyword ? [cci, term, `%${term}%`] : [cci];
+  const page = `select ${COMPANY_COLUMNS} from "company" where ${where} order by "company"."company_code" asc, "company"."id" asc limit $${params.length + 1}`;
+  const count = `select count(*) from "company" where ${where}`;
+  // page ‖ count on two connections, as runList does
+  return (c) => Promise.all([c.query(page, [...params, 10]), pool.query(count, params)]);
+}
+
+// --- company portal (server/repositories/conferences-for-company.ts) ------------------------------
+const CONFERENCE_COLUMNS = (t: string) =>
+  [
+    'id',
+    'cci_code',
+    'parent_id',
+    'template_id',
+    'name',
+    'event_date',
+    'end_at',
+    'place',
+    'answer_deadline',
+    'status',
+    'description',
+    'attachments',
+    'allow_delegate',
+    'version',
+    'created_at',
+    'created_by',
+    'updated_at',
+    'updated_by',
+  ]
+    .map((c) => (t ? `"${t}"."${c}"` : `"${c}"`))
+    .join(', ');
+const SUMMARY_SQL = `(select case when count(*) = 0 then null
+          when bool_and(coalesce(cc.answer_content = 'answered', false)) then 'answered'
+          when bool_and(cc.answer_content is null) then null
+          else 'partial' end
+     from conference_company cc join conference c2 on c2.id = cc.conference_id
+    where cc.company_id = $1
+      and (c2.id = "conference"."id" or (c2.parent_id = "conference"."id" and c2.status in ('published', 'closed', 'held'))))`;
+/** company id twice: at $p and $p+1 */
+const INVITED_SQL = (p: number) =>
+  `(exists (select 1 from conference_company cc where cc.conference_id = "conference"."id" and cc.company_id = $${p})
+    or exists (select 1 from conference c2 join conference_company cc on cc.conference_id = c2.id and cc.company_id = $${p + 1}
+                where c2.parent_id = "conference"."id" and c2.status <> 'draft'))`;
+
+function companyConferenceListFloor(pool: pg.Pool, companyId: number): FloorRun {
+  const where = (p: number) =>
+    `("conference"."cci_code" = $${p} and "conference"."parent_id" is null and "conference"."status" <> $${p + 1} and ${INVITED_SQL(p + 2)} and ("conference"."status" <> $${p + 4} and "conference"."event_date" >= $${p + 5}))`;
+  const page = `select ${CONFERENCE_COLUMNS('')}, ${SUMMARY_SQL} from "conference" where ${where(2)} order by "conference"."event_date" asc, "conference"."id" asc limit $8`;
+  const count = `select count(*) from "conference" where ${where(1)}`;
+  return (c) => {
+    const today = jstDayStart(jstDayOf(new Date()));
+    return Promise.all([
+      c.query(page, [companyId, LARGE_CCI_CODE, 'draft', companyId, companyId, 'held', today, 10]),
+      pool.query(count, [LARGE_CCI_CODE, 'draft', companyId, companyId, 'held', today]),
+    ]);
+  };
+}
+
+function companyConferenceGetFloor(companyId: number, conferenceId: number): FloorRun {
+  const main = `select ${CONFERENCE_COLUMNS('conference')}, ${SUMMARY_SQL} from "conference" left join "conference" "parent" on "parent"."id" = "conference"."parent_id"
+    where ("conference"."cci_code" = $2 and "conference"."id" = $3 and "conference"."status" <> $4 and ("conference"."parent_id" is null or "parent"."status" <> $5) and ${INVITED_SQL(6)}) limit $8`;
+  const subs = `select ${CONFERENCE_COLUMNS('conference')}, "conference_company"."answer_content" from "conference"
+    inner join "conference_company" on ("conference_company"."conference_id" = "conference"."id" and "conference_company"."company_id" = $1)
+    where ("conference"."parent_id" = any($2::int[]) and "conference"."status" <> $3) order by "conference"."event_date" asc, "conference"."id" asc`;
+  const invitees = `select "conference_member"."id", "conference_member"."cci_code", "conference_member"."conference_id", "conference_member"."company_id",
+      "conference_member"."member_id", "conference_member"."category", "conference_member"."answer_content", "conference_member"."proxy_name",
+      "conference_member"."proxy_title", "conference_member"."sort", "conference_member"."answered_at", "conference_member"."answered_by",
+      "conference_member"."version", "conference_member"."created_at", "conference_member"."created_by", "conference_member"."updated_at",
+      "conference_member"."updated_by", "member"."name", "member"."name_kana", "member"."title"
+    from "conference_member" inner join "member" on "member"."id" = "conference_member"."member_id"
+    where ("conference_member"."company_id" = $1 and "conference_member"."conference_id" = any($2::int[]))
+    order by array_position($3::int[], "conference_member"."conference_id"), "conference_member"."sort" asc, "conference_member"."id" asc`;
+  return async (c) => {
+    await c.query(
+      prepared('get_main', main, [companyId, LARGE_CCI_CODE, conferenceId, 'draft', 'draft', companyId, companyId, 1]),
+    );
+    const { rows } = await c.query<{ id: number }>(prepared('get_subs', subs, [companyId, [conferenceId], 'draft']));
+    const ids = [conferenceId, ...rows.map((r) => r.id)];
+    await c.query(prepared('get_invitees', invitees, [companyId, ids, ids]));
+  };
+}
+
+// --- answers (server/repositories/answers.ts) -----------------------------------------------------
+export interface Answerer {
+  username: string;
+  companyId: number;
+  conferenceId: number;
+  /** the company's conference_member ids in the conference */
+  ids: number[];
+}
+
+const CM_COLUMNS =
+  '"id", "cci_code", "conference_id", "company_id", "member_id", "category", "answer_content", "proxy_name", "proxy_title", "sort", "answered_at", "answered_by", "version", "created_at", "created_by", "updated_at", "updated_by"';
+const ANSWER_SQL = {
+  conferences: `select "conference"."id", "conference"."status", "conference"."answer_deadline", "conference"."allow_delegate", "conference_company"."company_id",
+      "conference_company"."answer_content", "conference_company"."answered_at", "conference_company"."answered_by"
+    from "conference" left join "conference_company" on ("conference_company"."conference_id" = "conference"."id" and "conference_company"."company_id" = $1)
+    where "conference"."id" in (select distinct "conference_id" from "conference_member" where ("conference_member"."cci_code" = $2 and "conference_member"."company_id" = $3 and "conference_member"."id" = any($4::int[])))
+    order by "conference"."id" asc for share of "conference"`,
+  rows: `select ${CM_COLUMNS} from "conference_member" where ("conference_member"."cci_code" = $1 and "conference_member"."company_id" = $2 and "conference_member"."id" = any($3::int[])) order by "conference_member"."id" asc for update`,
+  update: `update "conference_member" set "answer_content" = $1, "proxy_name" = $2, "proxy_title" = $3, "answered_at" = $4, "answered_by" = $5, "version" = $6, "updated_at" = $7, "updated_by" = $8 where "conference_member"."id" = $9 returning ${CM_COLUMNS}`,
+  lockSummary: `select "id" from "conference_company" where ("conference_company"."conference_id" = $1 and "conference_company"."company_id" = $2) for update`,
+  updateSummary: `update "conference_company" set "answer_content" = (select case when count("conference_member"."answer_content") = 0 then null
+        when count("conference_member"."answer_content") = count(*) then 'answered' else 'partial' end
+      from "conference_member" where "conference_member"."conference_id" = $1 and "conference_member"."company_id" = $2),
+      "answered_at" = $3, "answered_by" = $4, "version" = "conference_company"."version" + 1, "updated_at" = $5, "updated_by" = $6
+    where "conference_company"."id" = $7 returning "conference_id", "company_id", "answer_content", "answered_at", "answered_by"`,
+};
+
+/** The statements of one answer that changes every row of `a` (the answer endpoint's transaction). */
+function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
+  return async (c, n, connection) => {
+    const a = answererOf(connection);
+    const answer = n % 2 === 0 ? 'attend' : 'absent';
+    const now = new Date();
+    await c.query('begin');
+    await c.query(prepared('answer_conferences', ANSWER_SQL.conferences, [a.companyId, LARGE_CCI_CODE, a.companyId, a.ids]));
+    const { rows } = await c.query<{ id: number; version: number }>(
+      prepared('answer_rows', ANSWER_SQL.rows, [LARGE_CCI_CODE, a.companyId, a.ids]),
+    );
+    const audit: unknown[] = [];
+    for (const row of rows) {
+      const { rows: after } = await c.query(
+        prepared('answer_update', ANSWER_SQL.update, [
+          answer,
+          null,
+          null,
+          now,
+          a.username,
+          row.version + 1,
+          now,
+          a.username,
+          row.id,
+        ]),
+      );
+      audit.push(
+        LARGE_CCI_CODE,
+        a.username,
+        'answer',
+        'conference_member',
+        String(row.id),
+        JSON.stringify(row),
+        JSON.stringify(after[0]),
+      );
+    }
+    const tuples = rows.map((_, i) => `(default, ${[1, 2, 3, 4, 5, 6, 7].map((k) => `$${i * 7 + k}`).join(', ')}, default)`);
+    await c.query(
+      `insert into "audit_log" ("id", "cci_code", "actor", "action", "entity", "entity_id", "before", "after", "at") values ${tuples.join(', ')}`,
+      audit,
+    );
+    const { rows: locked } = await c.query<{ id: number }>(
+      prepared('answer_lock_summary', ANSWER_SQL.lockSummary, [a.conferenceId, a.companyId]),
+    );
+    await c.query(
+      prepared('answer_update_summary', ANSWER_SQL.updateSummary, [
+        a.conferenceId,
+        a.companyId,
+        now,
+        a.username,
+        now,
+        a.username,
+        locked[0]!.id,
+      ]),
+    );
+    await c.query('commit');
+  };
+}
+
+/**
+ * Company admins for the answer scenario: the first ANSWERING_COMPANIES companies of the largest
+ * chamber invited to the open conference of the seed's company user, each with a bench user row
+ * (`bench-company-<code>@example.com`, created once). They answer the same conference at once, as
+ * companies do after an invitation goes out: one share lock on the conference row, many holders.
+ */
+async function answerers(pool: pg.Pool): Promise<Answerer[]> {
+  const seedUser = user(LARGE_CCI_CODE, 'company');
+  const { rows: open } = await pool.query<{ conference_id: number }>(
+    `select cm.conference_id from conference_member cm join conference c on c.id = cm.conference_id
+       join company co on co.id = cm.company_id
+      where co.cci_code = $1 and co.company_code = $2 and c.status = 'published' and c.parent_id is null
+        and (c.answer_deadline is null or c.answer_deadline > now() + interval '1 day')
+      order by cm.conference_id limit 1`,
+    [LARGE_CCI_CODE, seedUser.company_code],
+  );
+  if (!open[0]) throw new Error('no open conference for the large company in the seed');
+  const conferenceId = open[0].conference_id;
+  const { rows } = await pool.query<{ company_id: number; company_code: string; ids: number[] }>(
+    `select cm.company_id, co.company_code, array_agg(cm.id order by cm.id) as ids
+       from conference_member cm join company co on co.id = cm.company_id
+      where cm.conference_id = $1 group by cm.company_id, co.company_code order by cm.company_id limit $2`,
+    [conferenceId, ANSWERING_COMPANIES],
+  );
+  const list = rows.map((r) => ({
+    username: r.company_code === seedUser.company_code ? seedUser.username : `bench-company-${r.company_code}@example.com`,
+    companyId: r.company_id,
+    conferenceId,
+    ids: r.ids,
+  }));
+  await pool.query(
+    `insert into users (username, cci_code, user_type, company_id, email, display_name, created_by, updated_by)
+     select u, $1, 'COMPANY_ADMIN', c, u, 'ベンチマーク 事業所', 'bench', 'bench' from unnest($2::text[], $3::int[]) as t(u, c)
+     on conflict (username) do nothing`,
+    [LARGE_CCI_CODE, list.map((a) => a.username), list.map((a) => a.companyId)],
+  );
+  return list;
+}
+
+const answerBodies = (a: Answerer) =>
+  ['attend', 'absent'].map((answer) => JSON.stringify({ answers: a.ids.map((id) => ({ id, answer_content: answer })) }));
+
+export async function scenarios(pool: pg.Pool): Promise<Scenario[]> {
+  const companies = await answerers(pool);
+  const seed = companies.find((a) => a.username === user(LARGE_CCI_CODE, 'company').username) ?? companies[0]!;
+
+  const list = (label: string, cci: string, withKeyword: boolean): Scenario => ({
+    name: `companies list, ${label}${withKeyword ? ` + keyword ${KEYWORD}` : ''}`,
+    kind: 'list',
+    method: 'GET',
+    path: `/v1/cci/admin/master/companies${withKeyword ? `?keyword=${encodeURIComponent(KEYWORD)}` : ''}`,
+    users: [user(cci, 'admin').username],
+    floor: companyListFloor(pool, cci, withKeyword),
+    budgetP99Ms: cci === LARGE_CCI_CODE ? 150 : 50,
+  });
+
+  return [
+    list('typical chamber', TYPICAL_CCI_CODE, false),
+    list('typical chamber', TYPICAL_CCI_CODE, true),
+    list('largest chamber', LARGE_CCI_CODE, false),
+    list('largest chamber', LARGE_CCI_CODE, true),
+    {
+      name: 'company: conference get with expand',
+      kind: 'detail',
+      method: 'GET',
+      path: `/v1/company/conferences/${seed.conferenceId}?expand=sub_conferences,members,attachments`,
+      users: [seed.username],
+      floor: companyConferenceGetFloor(seed.companyId, seed.conferenceId),
+      budgetP99Ms: 150,
+    },
+    {
+      name: 'company: conference list',
+      kind: 'list',
+      method: 'GET',
+      path: '/v1/company/conferences',
+      users: [seed.username],
+      floor: companyConferenceListFloor(pool, seed.companyId),
+      budgetP99Ms: 150,
+    },
+    {
+      name: `answer submission, ${companies.length} companies at once (same conference)`,
+      kind: 'answer',
+      method: 'POST',
+      path: '/v1/company/conference_members/answer',
+      users: companies.map((a) => a.username),
+      bodies: (connection) => answerBodies(companies[connection % companies.length]!),
+      floor: answerFloor((connection) => companies[connection % companies.length]!),
+      budgetP99Ms: 50,
+    },
+    {
+      name: `answer submission, one company's ${seed.ids.length} people from every connection (row locks queue)`,
+      kind: 'answer',
+      method: 'POST',
+      path: '/v1/company/conference_members/answer',
+      users: [seed.username],
+      bodies: () => answerBodies(seed),
+      floor: answerFloor(() => seed),
+      budgetP99Ms: 50,
+    },
+  ];
+}

@@ -1,0 +1,64 @@
+/**
+ * The API under benchmark, in a process of its own (started by bench/api.ts with child_process.fork):
+ * the load generator and the raw-SQL floor must not share its event loop or its CPU account.
+ *
+ * Reads BENCH_API_CONFIG (JSON: databaseUrl, connections, issuer, jwksUri, clientId), listens on a
+ * loopback port and answers the parent's IPC messages:
+ *   → { type: 'ready', address }                     once listening
+ *   ← { type: 'cpu' }   → { type: 'cpu', ms }        CPU time of this process so far (all threads)
+ *   ← { type: 'stop' }                               closes the server and the pool, then exits
+ */
+import { createServer } from '../server/app.ts';
+import { createDb } from '../server/db/client.ts';
+
+export interface BenchApiConfig {
+  databaseUrl: string;
+  connections: number;
+  issuer: string;
+  jwksUri: string;
+  clientId: string;
+}
+
+export type ToParent = { type: 'ready'; address: string } | { type: 'cpu'; ms: number };
+export type ToChild = { type: 'cpu' } | { type: 'stop' };
+
+const config = JSON.parse(process.env.BENCH_API_CONFIG ?? '{}') as BenchApiConfig;
+const send = (message: ToParent) => process.send!(message);
+
+// as many pooled connections as the load generator opens: the pool is not the bottleneck measured
+const { pool, db } = createDb(config.databaseUrl, { max: config.connections });
+const app = await createServer(
+  {
+    pool,
+    db,
+    production: false,
+    auth: { issuer: config.issuer, jwksUri: config.jwksUri, clientId: config.clientId },
+    clientConfig: {
+      apiBaseUrl: '',
+      cognito: {
+        region: 'ap-northeast-1',
+        userPoolId: 'bench',
+        userPoolClientId: config.clientId,
+        authFlowType: 'USER_PASSWORD_AUTH',
+        hostedLoginDomain: null,
+      },
+      sentry: { dsn: null, environment: 'bench' },
+    },
+  },
+  { logger: false },
+);
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+process.on('message', async (message: ToChild) => {
+  if (message.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    send({ type: 'cpu', ms: (user + system) / 1000 });
+  } else if (message.type === 'stop') {
+    await app.close();
+    await pool.end();
+    process.exit(0);
+  }
+});
+// the parent died: do not linger
+process.on('disconnect', () => process.exit(1));
+send({ type: 'ready', address });
