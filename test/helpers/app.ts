@@ -53,3 +53,7 @@ export const caller =
       headers: email ? bearer(await tokenOf(email)) : {},
       ...(payload !== undefined ? { payload } : {}),
     });
+
+/** The fields a 400 problem names (`errors[].field`), joined for `toContain` checks. */
+export const fieldsNamed = (res: { json(): unknown }): string =>
+  ((res.json() as { errors?: Array<{ field: string }> }).errors ?? []).map((e) => e.field).join(' ');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, caller } from '../../../helpers/app.ts';
+import { buildTestApp, caller, fieldsNamed } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, companyIdOf, tokenOf } from '../../../helpers/fixtures.ts';
 import { createConference, memberIdsOf } from '../../../helpers/attendance-fixtures.ts';
 
@@ -72,12 +72,7 @@ describe('GET /v1/company/conference_members (own company only, spec §7)', () =
   ])('answers 400 naming the parameter for %s', async (_what, query, field) => {
     const res = await call('GET', `${BASE}${query}`, DEMO.companyAdmin);
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .join(' '),
-    ).toContain(field);
+    expect(fieldsNamed(res)).toContain(field);
   });
 
   it('answers 404 for another chamber, 403 for chamber users and 401 for anonymous callers', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, caller } from '../../../helpers/app.ts';
+import { buildTestApp, caller, fieldsNamed } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
 import { jstDayOf, jstDayStart } from '../../../../server/lib/conference-dates.ts';
 import { daysFromNow, insertConference, inviteCompany, inviteMember } from './conference-fixtures.ts';
@@ -148,12 +148,7 @@ describe('GET /v1/company/conferences', () => {
   ])('answers 400 naming the parameter for %s', async (_what, query, field) => {
     const res = await call('GET', `${BASE}?${query}`, DEMO.companyAdmin);
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .join(' '),
-    ).toContain(field);
+    expect(fieldsNamed(res)).toContain(field);
   });
 
   it('refuses chamber users (403), another chamber named in cci_code (404) and anonymous callers (401)', async () => {

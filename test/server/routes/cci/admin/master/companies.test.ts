@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, caller } from '../../../../../helpers/app.ts';
+import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, companyIdOf, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
 
 let app: FastifyInstance;
@@ -75,12 +75,7 @@ describe('GET /v1/cci/admin/master/companies (spec §3 filters, §9 paging)', ()
     const res = await call('GET', `${BASE}${query}`, DEMO.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
-    expect(
-      res
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .join(' '),
-    ).toContain(field);
+    expect(fieldsNamed(res)).toContain(field);
   });
 
   it('refuses another chamber (403), company admins (403) and anonymous callers (401)', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, caller } from '../../../../../helpers/app.ts';
+import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { insertConference, inviteCompany } from '../../../company/conference-fixtures.ts';
 
@@ -70,12 +70,7 @@ describe('GET /v1/cci/admin/master/conference_companies', () => {
   ])('answers 400 naming the parameter for %s', async (_what, query, field) => {
     const res = await call('GET', `${BASE}?${query}`, DEMO.staff);
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .join(' '),
-    ).toContain(field);
+    expect(fieldsNamed(res)).toContain(field);
   });
 
   it('refuses naming another chamber (403), company admins (403) and anonymous callers (401)', async () => {

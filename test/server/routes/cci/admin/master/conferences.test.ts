@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, caller } from '../../../../../helpers/app.ts';
+import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { ensureCompany, insertConference, insertMember, inviteMember } from '../../../company/conference-fixtures.ts';
 
@@ -337,12 +337,7 @@ describe('GET /v1/cci/admin/master/conferences (spec §3 filters)', () => {
   ])('answers 400 naming the parameter for %s', async (_what, query, field) => {
     const res = await call('GET', `${BASE}${query}`, DEMO.staff);
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .join(' '),
-    ).toContain(field);
+    expect(fieldsNamed(res)).toContain(field);
   });
 
   it("never lists another chamber's conferences, refuses naming it (403), company admins (403) and anonymous callers (401)", async () => {
