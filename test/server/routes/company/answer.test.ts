@@ -61,8 +61,9 @@ beforeAll(async () => {
   app = await buildTestApp();
   call = caller(app, tokenOf);
   ownCompany = await companyIdOf(app.pool, 'C0001');
-  ownMembers = await memberIdsOf(app.pool, 'C0001');
-  neighbourMembers = await memberIdsOf(app.pool, 'C0002');
+  // the demo seed's first two members of each company: other files add members to them later
+  ownMembers = (await memberIdsOf(app.pool, 'C0001')).slice(0, 2);
+  neighbourMembers = (await memberIdsOf(app.pool, 'C0002')).slice(0, 2);
   companyUser = await usernameOf(app.pool, DEMO.companyAdmin);
 });
 afterAll(() => app.close());
