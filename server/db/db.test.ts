@@ -218,7 +218,7 @@ describe('database layer on embedded PostgreSQL', () => {
         `explain select id from company where kaigi_bigrams(search_text) @> kaigi_bigrams($1::text)`,
         ['商事'],
       );
-      expect(JSON.stringify(plan.rows)).toContain('company_search_bigrams_idx');
+      expect(JSON.stringify(plan.rows)).toContain('company_cci_code_search_bigrams_idx');
       await client.query('rollback');
     } finally {
       client.release();

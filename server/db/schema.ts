@@ -10,9 +10,10 @@
  * - `name_kana` columns use COLLATE "ja-x-icu" (五十音順); code columns use COLLATE "C" so
  *   `…__startswith` filters can use the btree indexes.
  * - `search_text` holds normalizeSearchText() of name/kana/code; a GIN index over
- *   `kaigi_bigrams(search_text)` (SQL function created by the first migration) serves 1-term
- *   keywords of ≥ 2 characters. Build keyword conditions with `keywordCondition()` below so the
- *   query matches the index expression.
+ *   `(cci_code, kaigi_bigrams(search_text))` (btree_gin; kaigi_bigrams is the SQL function of the
+ *   first migration) serves keyword terms of ≥ 2 characters within a chamber. Build keyword
+ *   conditions with `keywordCondition()` below, beside `cci_code = …`, so the query matches the
+ *   index.
  */
 import { and, relations, sql, type SQL } from 'drizzle-orm';
 import {
@@ -181,7 +182,8 @@ export const company = pgTable(
     unique('company_cci_code_company_code_key').on(t.cci_code, t.company_code),
     index('company_cci_code_id_idx').on(t.cci_code, t.id),
     index('company_cci_code_name_kana_idx').on(t.cci_code, t.name_kana),
-    index('company_search_bigrams_idx').using('gin', sql`kaigi_bigrams(${t.search_text})`),
+    // btree_gin: the chamber and the bigrams in one GIN index (keywordCondition; migration 0003)
+    index('company_cci_code_search_bigrams_idx').using('gin', t.cci_code, sql`kaigi_bigrams(${t.search_text})`),
   ],
 );
 
@@ -208,7 +210,7 @@ export const member = pgTable(
     index('member_company_id_idx').on(t.company_id),
     index('member_cci_code_id_idx').on(t.cci_code, t.id),
     index('member_cci_code_name_kana_idx').on(t.cci_code, t.name_kana),
-    index('member_search_bigrams_idx').using('gin', sql`kaigi_bigrams(${t.search_text})`),
+    index('member_cci_code_search_bigrams_idx').using('gin', t.cci_code, sql`kaigi_bigrams(${t.search_text})`),
   ],
 );
 
@@ -366,14 +368,22 @@ export const export_job = pgTable(
     progress_done: integer('progress_done').notNull().default(0),
     progress_total: integer('progress_total'),
     file_key: text('file_key'),
+    /** CSV Shift_JIS only: characters CP932 cannot encode, replaced in the file (issue 6) */
+    replaced_char_count: integer('replaced_char_count'),
     created_at: tstz('created_at').notNull().defaultNow(),
     started_at: tstz('started_at'),
     finished_at: tstz('finished_at'),
+    /** when the file is deleted (finished_at + EXPORT_RETENTION_DAYS); the download link stops working */
+    expires_at: tstz('expires_at'),
   },
   (t) => [
     check('export_job_status_check', sql`${t.status} in (${sqlList(EXPORT_JOB_STATUSES)})`),
     index('export_job_cci_code_created_at_idx').on(t.cci_code, t.created_at),
     index('export_job_cci_code_created_by_idx').on(t.cci_code, t.created_by),
+    // the clean-up job's scan: files still stored whose time is up
+    index('export_job_expires_at_idx')
+      .on(t.expires_at)
+      .where(sql`${t.file_key} is not null`),
   ],
 );
 
@@ -510,7 +520,8 @@ export type NewAuditLog = typeof audit_log.$inferInsert;
 /**
  * Keyword condition over a `search_text` column (company.search_text, member.search_text):
  * every whitespace-separated term must occur (AND). Terms of ≥ 2 characters are pre-filtered by
- * the GIN index on kaigi_bigrams(search_text), then checked exactly with LIKE.
+ * the GIN index on (cci_code, kaigi_bigrams(search_text)), then checked exactly with LIKE. Callers
+ * also constrain cci_code (the tenant): the index then reads only that chamber's matches.
  * Returns undefined for a blank keyword (no condition).
  */
 export function keywordCondition(searchText: AnyPgColumn, keyword: string): SQL | undefined {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { conference, conference_company, conference_member } from '../db/schema.ts';
-import type { AnswerBody, AnswerResult } from '../schemas/answer.ts';
+import type { AnswerBody, AnswerResult, ConferenceCompanySummary } from '../schemas/answer.ts';
 import { auditAll } from '../lib/attendance-audit.ts';
 import {
   type AnswerFields,
@@ -12,7 +12,8 @@ import {
 } from '../lib/attendance-answer-rules.ts';
 import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
-import { refreshSummaries } from '../lib/attendance-summary.ts';
+import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
+import type { Executor } from '../lib/audit.ts';
 import { toConferenceMember } from './conference-members.ts';
 
 const cm = conference_member;
@@ -54,6 +55,62 @@ function validated(body: AnswerBody): Array<{ id: number; fields: AnswerFields; 
   });
 }
 
+/**
+ * refreshCompanySummary (attendance-summary.ts) for an answer that changed something: the company
+ * has invitees there, and answered_at/by are stamped. Two round trips instead of four (DESIGN.md §9):
+ * the row is locked first, so the UPDATE that then counts the answers (a new snapshot) sees every
+ * answer committed before the lock was granted. The CASE mirrors summaryOf().
+ */
+async function refreshAnsweredSummary(
+  tx: Executor,
+  key: CompanyInConference,
+  actor: string,
+  at: Date,
+): Promise<ConferenceCompanySummary> {
+  const cc = conference_company;
+  const where = and(eq(cc.conference_id, key.conferenceId), eq(cc.company_id, key.companyId));
+  const lock = () => tx.select({ id: cc.id }).from(cc).where(where).for('update').prepare('answer_lock_summary').execute();
+  let [locked] = await lock();
+  if (!locked) {
+    // the invitation creates the row; recreate it if it is missing
+    await tx
+      .insert(cc)
+      .values({
+        cci_code: key.cciCode,
+        conference_id: key.conferenceId,
+        company_id: key.companyId,
+        created_by: actor,
+        updated_by: actor,
+      })
+      .onConflictDoNothing();
+    [locked] = await lock();
+  }
+  const [row] = await tx
+    .update(cc)
+    .set({
+      answer_content: sql`(select case when count(${cm.answer_content}) = 0 then null
+                                       when count(${cm.answer_content}) = count(*) then 'answered'
+                                       else 'partial' end
+                             from ${cm} where ${cm.conference_id} = ${key.conferenceId} and ${cm.company_id} = ${key.companyId})`,
+      answered_at: at,
+      answered_by: actor,
+      version: sql`${cc.version} + 1`,
+      updated_at: at,
+      updated_by: actor,
+    })
+    .where(eq(cc.id, locked.id))
+    .returning({
+      conference_id: cc.conference_id,
+      company_id: cc.company_id,
+      answer_content: cc.answer_content,
+      answered_at: cc.answered_at,
+      answered_by: cc.answered_by,
+    })
+    .prepare('answer_update_summary')
+    .execute();
+  return { ...row, answer_content: row.answer_content as AnswerSummary, answered_at: row.answered_at?.toISOString() ?? null };
+}
+
 export default fp(
   async (app) => {
     const db = app.db;
@@ -62,34 +119,38 @@ export default fp(
         const answers = validated(body);
         const ids = answers.map((a) => a.id);
         // another company's row, or one of another chamber, is a 404 whatever else is in the body (§6)
-        const own = and(eq(cm.cci_code, cciCode), eq(cm.company_id, companyId), inArray(cm.id, ids));
+        // one statement text whatever the number of ids: the named statements below keep their plans
+        const own = and(eq(cm.cci_code, cciCode), eq(cm.company_id, companyId), sql`${cm.id} = any(${sql.param(ids)}::int[])`);
 
         return db.transaction(async (tx) => {
           // Lock order conference → conference_member → conference_company (attendance-summary.ts).
           // The conferences are share-locked so a status change waits for this answer, or vice versa.
-          const refs = await tx.selectDistinct({ conference_id: cm.conference_id }).from(cm).where(own);
-          const conferences = refs.length
-            ? await tx
-                .select({
-                  id: conference.id,
-                  status: conference.status,
-                  answer_deadline: conference.answer_deadline,
-                  allow_delegate: conference.allow_delegate,
-                })
-                .from(conference)
-                .where(
-                  inArray(
-                    conference.id,
-                    refs.map((r) => r.conference_id),
-                  ),
-                )
-                .orderBy(asc(conference.id))
-                .for('share')
-            : [];
+          // The company's summaries come along: the answer returns them for conferences it leaves as they are.
+          const conferences = await tx
+            .select({
+              id: conference.id,
+              status: conference.status,
+              answer_deadline: conference.answer_deadline,
+              allow_delegate: conference.allow_delegate,
+              summary_company_id: conference_company.company_id,
+              summary_answer_content: conference_company.answer_content,
+              summary_answered_at: conference_company.answered_at,
+              summary_answered_by: conference_company.answered_by,
+            })
+            .from(conference)
+            .leftJoin(
+              conference_company,
+              and(eq(conference_company.conference_id, conference.id), eq(conference_company.company_id, companyId)),
+            )
+            .where(inArray(conference.id, tx.selectDistinct({ id: cm.conference_id }).from(cm).where(own)))
+            .orderBy(asc(conference.id))
+            .for('share', { of: conference })
+            .prepare('answer_conferences')
+            .execute();
           const conferenceById = new Map(conferences.map((c) => [c.id, c]));
           // Row locks in id order: parallel identical submissions queue here, and each later one sees
           // the earlier one's answers and finds nothing to change.
-          const rows = await tx.select().from(cm).where(own).orderBy(asc(cm.id)).for('update');
+          const rows = await tx.select().from(cm).where(own).orderBy(asc(cm.id)).for('update').prepare('answer_rows').execute();
           if (rows.length !== ids.length) throw notFound();
           const rowById = new Map(rows.map((r) => [r.id, r]));
 
@@ -117,8 +178,11 @@ export default fp(
                 updated_by: username,
               })
               .where(eq(cm.id, before.id))
-              .returning();
+              .returning()
+              .prepare('answer_update')
+              .execute();
             updated.push(row);
+            rowById.set(row.id, row);
           }
           await auditAll(
             tx,
@@ -132,32 +196,28 @@ export default fp(
               after: toConferenceMember(updated[i]),
             })),
           );
-          await refreshSummaries(tx, cciCode, updated, username, { at: now, by: username });
 
-          const data = await tx.select().from(cm).where(own).orderBy(asc(cm.conference_id), asc(cm.sort), asc(cm.id));
-          const summaries = await tx
-            .select({
-              conference_id: conference_company.conference_id,
-              company_id: conference_company.company_id,
-              answer_content: conference_company.answer_content,
-              answered_at: conference_company.answered_at,
-              answered_by: conference_company.answered_by,
-            })
-            .from(conference_company)
-            .where(
-              and(
-                eq(conference_company.company_id, companyId),
-                inArray(conference_company.conference_id, [...conferenceById.keys()]),
-              ),
-            )
-            .orderBy(asc(conference_company.conference_id));
+          const summaries = new Map<number, ConferenceCompanySummary>();
+          for (const c of conferences) {
+            if (c.summary_company_id === null) continue;
+            summaries.set(c.id, {
+              conference_id: c.id,
+              company_id: c.summary_company_id,
+              answer_content: c.summary_answer_content as AnswerSummary,
+              answered_at: c.summary_answered_at?.toISOString() ?? null,
+              answered_by: c.summary_answered_by,
+            });
+          }
+          const changedConferences = [...new Set(updated.map((r) => r.conference_id))].sort((x, y) => x - y);
+          for (const conferenceId of changedConferences) {
+            summaries.set(conferenceId, await refreshAnsweredSummary(tx, { cciCode, conferenceId, companyId }, username, now));
+          }
+
           return {
-            data: data.map(toConferenceMember),
-            conference_companies: summaries.map((s) => ({
-              ...s,
-              answer_content: s.answer_content as 'answered' | 'partial' | null,
-              answered_at: s.answered_at?.toISOString() ?? null,
-            })),
+            data: [...rowById.values()]
+              .sort((x, y) => x.conference_id - y.conference_id || x.sort - y.sort || x.id - y.id)
+              .map(toConferenceMember),
+            conference_companies: [...summaries.values()].sort((x, y) => x.conference_id - y.conference_id),
           };
         });
       },

@@ -10,6 +10,8 @@ import { audit } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { CHAMBER_ROLES } from '../plugins/app/auth.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
+import { PARAM } from '../db/prepared.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -80,8 +82,18 @@ const invalidCompany = (detail: string) =>
 const cannotChangeSelf = () =>
   new Problem(422, 'cannot_change_self', '自分自身のアカウントを無効化したり、権限を変更したりすることはできません。');
 
+/**
+ * The auth guard reads the users row on every request (DESIGN.md §6); enabled rows are kept for
+ * SESSION_USER_CACHE_MS (DESIGN.md §9: one query less per request). A change made through update()
+ * applies at once in this process; in other API processes (and after a direct SQL change) a
+ * disabled account, a new role or company takes effect within SESSION_USER_CACHE_MS. Disabled and
+ * unknown users are never cached: re-enabling or creating an account applies at once.
+ */
+const SESSION_USER_CACHE_MS = 5_000;
+const SESSION_USER_CACHE_MAX = 10_000;
+
 export interface UsersRepository {
-  /** The auth guard's look-up (any chamber): role, tenant and enabled flag of a token's user. */
+  /** The auth guard's look-up (any chamber): role, tenant and enabled flag of a token's user (cached briefly, see above). */
   findByUsername(username: string): Promise<SessionUser | null>;
   list(cciCode: string, query: Record<string, unknown>): Promise<ListResult<Partial<User>>>;
   findInChamber(cciCode: string, username: string): Promise<User | null>;
@@ -107,11 +119,21 @@ export default fp(
   async (app) => {
     const ofChamber = (cciCode: string, username: string) => and(eq(users.cci_code, cciCode), eq(users.username, username));
 
+    const sessionUsers = new TtlCache<SessionUser>(SESSION_USER_CACHE_MS, SESSION_USER_CACHE_MAX);
+    const byUsername = app.db
+      .select()
+      .from(users)
+      .where(eq(users.username, PARAM.username))
+      .limit(1)
+      .prepare('users_by_username');
+
     const repository: UsersRepository = {
       async findByUsername(username) {
-        const [row] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
+        const cached = sessionUsers.get(username);
+        if (cached) return cached;
+        const [row] = await byUsername.execute({ username });
         if (!row) return null;
-        return {
+        const user: SessionUser = {
           username: row.username,
           cciCode: row.cci_code,
           userType: row.user_type,
@@ -120,6 +142,8 @@ export default fp(
           displayName: row.display_name,
           enabled: row.enabled,
         };
+        if (user.enabled) sessionUsers.set(username, user);
+        return user;
       },
 
       list(cciCode, query) {
@@ -138,8 +162,8 @@ export default fp(
         return row ? toUser(row) : null;
       },
 
-      update(cciCode, username, actor, input, login) {
-        return app.db.transaction(async (tx) => {
+      async update(cciCode, username, actor, input, login) {
+        const saved = await app.db.transaction(async (tx) => {
           const [current] = await tx.select().from(users).where(ofChamber(cciCode, username)).for('update');
           if (!current) throw notFound();
           if (current.version !== input.version) throw versionConflict(current.version);
@@ -189,6 +213,9 @@ export default fp(
           if (userType !== current.user_type || companyId !== current.company_id) await login.setRole(userType, companyId);
           return updated;
         });
+        // after the commit: a look-up in between would cache the old row again
+        sessionUsers.delete(username);
+        return saved;
       },
     };
     app.decorate('users', repository);

@@ -12,6 +12,7 @@ import { forbidden, notFound, unauthorized } from './problem.ts';
 import type { Role, SessionUser } from '../../schemas/session.ts';
 import { DOCS_PREFIX } from '../external/swagger.ts';
 import { canAccess, type Action } from '../../../src/auth/permissions.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
  * 'public'; `{ roles }` for session endpoints; `{ resource, action }` for everything else, decided
@@ -36,6 +37,15 @@ export interface AuthOptions {
   currentDate?: () => Date;
   findUser(username: string): Promise<SessionUser | null>;
 }
+
+/**
+ * Verified tokens are remembered (DESIGN.md §9): an RS256 verification costs more CPU than a list
+ * page's query. Only a token whose signature, issuer, audience and token_use passed is stored, and
+ * its expiry is checked again on every use; a key withdrawn from the JWKS stays trusted for at most
+ * TOKEN_CACHE_MS more (jose keeps fetched JWKS keys for minutes anyway).
+ */
+const TOKEN_CACHE_MS = 60_000;
+const TOKEN_CACHE_MAX = 10_000;
 
 export const CHAMBER_ROLES = ['CCI_ADMIN', 'CCI_CONFERENCE_USER'] as const satisfies readonly Role[];
 export const COMPANY_ROLES = ['COMPANY_ADMIN'] as const satisfies readonly Role[];
@@ -67,6 +77,27 @@ function usernameOf(payload: JWTPayload, clientId: string): string | null {
 export default fp<AuthOptions>(
   async (app, opts) => {
     const jwks = createRemoteJWKSet(new URL(opts.jwksUri), { cooldownDuration: 30_000 });
+    const verified = new TtlCache<{ username: string; exp: number | undefined }>(TOKEN_CACHE_MS, TOKEN_CACHE_MAX);
+
+    /** The username of a valid token; 401 otherwise. */
+    async function usernameOfToken(request: FastifyRequest, token: string): Promise<string> {
+      const now = opts.currentDate?.() ?? new Date();
+      const known = verified.get(token);
+      // jose's rule: expired once exp <= now in whole seconds
+      if (known && (known.exp === undefined || known.exp > Math.floor(now.getTime() / 1000))) return known.username;
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ['RS256'], currentDate: now }));
+      } catch (err) {
+        if (!(err instanceof joseErrors.JOSEError)) throw err;
+        request.log.info({ reason: err.code }, 'token rejected');
+        throw unauthorized('認証トークンが無効です。');
+      }
+      const username = usernameOf(payload, opts.clientId);
+      if (!username) throw unauthorized('認証トークンが無効です。');
+      verified.set(token, { username, exp: payload.exp });
+      return username;
+    }
 
     app.decorateRequest('sessionUser', null);
 
@@ -82,21 +113,7 @@ export default fp<AuthOptions>(
 
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized();
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, jwks, {
-          issuer: opts.issuer,
-          algorithms: ['RS256'],
-          currentDate: opts.currentDate?.(),
-        }));
-      } catch (err) {
-        if (!(err instanceof joseErrors.JOSEError)) throw err;
-        request.log.info({ reason: err.code }, 'token rejected');
-        throw unauthorized('認証トークンが無効です。');
-      }
-      const username = usernameOf(payload, opts.clientId);
-      if (!username) throw unauthorized('認証トークンが無効です。');
-      const user = await opts.findUser(username);
+      const user = await opts.findUser(await usernameOfToken(request, token));
       if (!user || !user.enabled) throw unauthorized('このアカウントは利用できません。');
       const allowed = 'roles' in access ? access.roles.includes(user.userType) : canAccess(user.userType, access);
       if (!allowed) throw forbidden();
