@@ -27,6 +27,9 @@ import peopleRoutes from './routes/people.ts';
 import conferencesRoutes from './routes/conferences.ts';
 import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
+import exportsRoutes from './routes/exports.ts';
+import type { StorageDriver } from './storage/driver.ts';
+import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
 import type { Db } from './db/client.ts';
 import type { ClientConfig } from './schemas/client-config.ts';
@@ -44,6 +47,10 @@ export interface AppOptions {
   passwordResetLimits?: Partial<PasswordResetLimits>;
   /** The built SPA to serve; absent in API-only tests. */
   spaRoot?: string;
+  /** Object storage (server/storage/settings.ts createStorage); absent → the file endpoints answer 503. */
+  storage?: StorageDriver;
+  /** A started pg-boss (server/jobs/boss.ts startBoss); absent → POST …/export answers 503. */
+  boss?: PgBoss;
 }
 
 declare module 'fastify' {
@@ -72,6 +79,8 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
     connectOrigins: [
       ...(cognito.endpoint ? originOf(cognito.endpoint) : [`https://cognito-idp.${cognito.region}.amazonaws.com`]),
       ...originOf(sentry.dsn),
+      // S3: the browser PUTs uploads straight to the bucket
+      ...(opts.storage?.connectOrigin ? [opts.storage.connectOrigin] : []),
     ],
   });
   await app.register(swagger);
@@ -92,6 +101,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(conferencesRoutes);
   await app.register(attendanceRoutes);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
+  await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss });
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };

@@ -4,6 +4,9 @@ import { ConfigError, loadSettings } from './config/env.ts';
 import { createServer } from './app.ts';
 import { startStack } from './infra/stack.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infra/demo-accounts.ts';
+import { createStorage } from './storage/settings.ts';
+import { startBoss } from './jobs/boss.ts';
+import { startExportWorker } from './jobs/export-worker.ts';
 
 async function main() {
   let settings;
@@ -19,6 +22,8 @@ async function main() {
   const say = (line: string) => console.log(`[kaigi] ${line}`);
   const verbose = settings.logLevel === 'debug' || settings.logLevel === 'trace';
   const stack = await startStack(settings, say, verbose ? say : undefined);
+  const storage = await createStorage(settings.storage);
+  const boss = await startBoss(stack.databaseUrl);
   const app = await createServer(
     {
       pool: stack.pool,
@@ -27,9 +32,24 @@ async function main() {
       auth: stack.auth,
       clientConfig: stack.clientConfig,
       spaRoot: path.resolve(import.meta.dirname, '../dist'),
+      storage,
+      boss,
     },
     { logger: { level: settings.logLevel } },
   );
+
+  // embedded mode: exports run in this process; production runs `npm run worker` (EXPORT_WORKER=off)
+  const worker = settings.exports.inProcessWorker
+    ? await startExportWorker({
+        boss,
+        pool: stack.pool,
+        db: stack.db,
+        storage,
+        retentionDays: settings.exports.retentionDays,
+        concurrency: settings.exports.concurrency,
+        log: (message, err) => app.log.error({ err }, message),
+      })
+    : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +57,8 @@ async function main() {
     stopping = true;
     say(`${signal}: stopping…`);
     await app.close().catch((err: unknown) => console.error(err));
+    await worker?.stop().catch((err: unknown) => console.error(err));
+    await boss.stop({ graceful: true, timeout: 10_000 }).catch((err: unknown) => console.error(err));
     await stack.stop();
     say('stopped');
     process.exit(0);

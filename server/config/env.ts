@@ -3,6 +3,8 @@
  * variable is collected and reported together in one error, so an operator fixes them in one go.
  */
 import path from 'node:path';
+import { storageSettingsFrom, type StorageSettings } from '../storage/settings.ts';
+import { exportSettingsFrom, type ExportSettings } from '../jobs/settings.ts';
 
 export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
 
@@ -29,6 +31,10 @@ export interface Settings {
   /** The https origin the SPA is served from in production (CSP, CORS). */
   publicOrigin?: string;
   sentry: { dsn?: string; environment: string };
+  /** STORAGE_DRIVER, S3_*, STORAGE_SIGNING_SECRET (server/storage/settings.ts) */
+  storage: StorageSettings;
+  /** EXPORT_RETENTION_DAYS, EXPORT_WORKER, EXPORT_WORKER_CONCURRENCY (server/jobs/settings.ts) */
+  exports: ExportSettings;
 }
 
 export class ConfigError extends Error {
@@ -105,12 +111,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       problems.push('PUBLIC_ORIGIN (the https origin behind TLS) is required in production');
   }
 
+  const dataDir = path.resolve(cwd, str('KAIGI_DATA_DIR') ?? '.data');
   const settings: Settings = {
     production,
     host: str('HOST') ?? '127.0.0.1',
     port: port('PORT', 8080),
     logLevel,
-    dataDir: path.resolve(cwd, str('KAIGI_DATA_DIR') ?? '.data'),
+    dataDir,
     databaseUrl,
     embeddedPostgresPort: port('EMBEDDED_PG_PORT', 54329),
     cognito: {
@@ -124,6 +131,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     },
     publicOrigin,
     sentry: { dsn: url('SENTRY_DSN', ['https:', 'http:']), environment: str('SENTRY_ENVIRONMENT') ?? 'production' },
+    storage: storageSettingsFrom(env, { production, dataDir, publicOrigin }, problems),
+    exports: exportSettingsFrom(env, { production }, problems),
   };
   if (settings.cognito.localPort === 9229) problems.push('COGNITO_LOCAL_PORT must not be 9229 (Node inspector port)');
   if (problems.length > 0) throw new ConfigError(problems);

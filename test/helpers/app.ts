@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -5,16 +9,24 @@ import { createServer } from '../../server/app.ts';
 import { createDb } from '../../server/db/client.ts';
 import { cognitoAdminClient } from '../../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD } from '../../server/infra/demo-accounts.ts';
+import { LocalDiskDriver } from '../../server/storage/local.ts';
 
 /** The real app on the run's real database and Cognito, for `app.inject(...)`. */
 export async function buildTestApp(opts: { currentDate?: () => Date } = {}): Promise<FastifyInstance> {
   const stack = inject('stack');
   const { pool, db } = createDb(stack.databaseUrl, { max: 4 });
+  // file endpoints work on a throwaway local-disk storage; exports are not queued (no pg-boss:
+  // POST …/export answers 503 — test/helpers/export-app.ts runs the whole export path)
+  const objects = mkdtempSync(path.join(os.tmpdir(), 'kaigi-objects-'));
+  const storage = new LocalDiskDriver({ root: objects, secret: randomBytes(32) });
   const app = await createServer(
-    { pool, db, production: false, auth: { ...stack.auth, ...opts }, clientConfig: stack.clientConfig },
+    { pool, db, production: false, auth: { ...stack.auth, ...opts }, clientConfig: stack.clientConfig, storage },
     { logger: false },
   );
-  app.addHook('onClose', () => pool.end());
+  app.addHook('onClose', async () => {
+    await pool.end();
+    rmSync(objects, { recursive: true, force: true });
+  });
   return app;
 }
 

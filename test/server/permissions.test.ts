@@ -444,6 +444,67 @@ const TABLE: Row[] = [
       },
     ],
   },
+
+  // exports and files (issue 6)
+  {
+    method: 'POST',
+    path: '/v1/cci/{cci_code}/export',
+    own: () => ({ url: '/v1/cci/demo/export', body: {} }),
+    expect: chamberWrite,
+    foreign: bothChamber(
+      () => `/v1/cci/${OTHER_CCI}/export`,
+      403,
+      () => ({ type: 'companies', format: 'xlsx' }),
+    ),
+  },
+  {
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/export',
+    own: () => ({ url: '/v1/cci/demo/export' }),
+    expect: chamberRead,
+    foreign: bothChamber(() => `/v1/cci/${OTHER_CCI}/export`, 403),
+  },
+  {
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/export/{id}',
+    own: () => ({ url: `/v1/cci/demo/export/${MISSING}` }),
+    expect: chamberMissing,
+    foreign: bothChamber(() => `/v1/cci/${OTHER_CCI}/export/${MISSING}`, 403),
+  },
+  {
+    method: 'POST',
+    path: '/v1/cci/{cci_code}/common/s3/put_object_url',
+    own: () => ({ url: '/v1/cci/demo/common/s3/put_object_url', body: {} }),
+    expect: chamberWrite,
+    foreign: bothChamber(
+      () => `/v1/cci/${OTHER_CCI}/common/s3/put_object_url`,
+      403,
+      () => ({ file_name: 'a.pdf', content_type: 'application/pdf', size: 1, purpose: 'conference_attachment' }),
+    ),
+  },
+  {
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/common/s3/get_object_url',
+    own: () => ({ url: '/v1/cci/demo/common/s3/get_object_url?path=demo/attachments/none/x.pdf' }),
+    expect: chamberMissing,
+    foreign: [
+      ...bothChamber(() => `/v1/cci/${OTHER_CCI}/common/s3/get_object_url?path=${OTHER_CCI}/attachments/none/x.pdf`, 403),
+      ...bothChamber(() => `/v1/cci/demo/common/s3/get_object_url?path=${OTHER_CCI}/attachments/none/x.pdf`, 404),
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/v1/company/{cci_code}/common/s3/get_object_url',
+    own: () => ({ url: '/v1/company/demo/common/s3/get_object_url?path=demo/attachments/none/x.pdf' }),
+    expect: { admin: 403, staff: 403, company: 404 },
+    foreign: [
+      {
+        who: 'company',
+        url: () => `/v1/company/${OTHER_CCI}/common/s3/get_object_url?path=${OTHER_CCI}/attachments/x/y.pdf`,
+        status: 404,
+      },
+    ],
+  },
 ];
 
 /** Public endpoints: no token needed (the user is signed out), so no role cells. */

@@ -28,7 +28,7 @@ describe('environment validation (DESIGN.md §3)', () => {
 
   it('requires the production variables and names each missing one', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    for (const name of ['DATABASE_URL', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'PUBLIC_ORIGIN']) {
+    for (const name of ['DATABASE_URL', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'PUBLIC_ORIGIN', 'S3_BUCKET']) {
       expect(problems.some((p) => p.startsWith(name))).toBe(true);
     }
   });
@@ -41,6 +41,7 @@ describe('environment validation (DESIGN.md §3)', () => {
       COGNITO_CLIENT_ID: 'client',
       COGNITO_ENDPOINT: 'http://127.0.0.1:9329',
       PUBLIC_ORIGIN: 'https://kaigi.example.jp',
+      S3_BUCKET: 'kaigi-files',
     });
     expect(problems).toEqual([expect.stringMatching(/^COGNITO_ENDPOINT must not be set in production/)]);
   });
@@ -51,6 +52,7 @@ describe('environment validation (DESIGN.md §3)', () => {
       DATABASE_URL: 'postgres://db/kaigi',
       COGNITO_USER_POOL_ID: 'ap-northeast-1_abc',
       COGNITO_CLIENT_ID: 'client',
+      S3_BUCKET: 'kaigi-files',
     };
     expect(problemsOf({ ...base, PUBLIC_ORIGIN: 'http://kaigi.example.jp' })).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN/)]);
     const s = loadSettings({ ...base, PUBLIC_ORIGIN: 'https://kaigi.example.jp' });

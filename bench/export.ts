@@ -1,0 +1,248 @@
+/**
+ * npm run bench:export — 100 000-row exports through the real worker path (issue 6, DESIGN.md §9):
+ * PostgreSQL cursor → row source → XLSX / CSV writer → temporary file → storage (local disk), the
+ * job row updated as the console would see it. Prints rows/s and peak RSS growth beside the
+ * raw-SQL floor (the same query read through the same cursor, nothing written) and writes
+ * bench/results/export.md. Budget: ≥ 50 000 rows/s, < 150 MB peak RSS growth.
+ *
+ *   npm run bench:export                    throwaway embedded PostgreSQL in /tmp/kaigi-bench-export (seeded once, reused)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:export
+ *
+ * Each scenario runs three times, each in a fresh process (`--run=type:format`) so one run's heap
+ * does not hide the next one's growth; the median time and the largest RSS growth are reported. RSS
+ * is sampled every 5 ms from just before the export starts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDb } from '../server/db/client.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
+import { runExport } from '../server/jobs/export-run.ts';
+import { exportState } from '../server/jobs/export-state.ts';
+import { SOURCES } from '../server/jobs/sources/index.ts';
+import { dateFormatter } from '../server/lib/export-dates.ts';
+import { LocalDiskDriver } from '../server/storage/local.ts';
+import type { ExportFormat, ExportJobParams, ExportType } from '../server/schemas/export.ts';
+
+const CCI = 'bench-export';
+const ROWS = 100_000;
+const BUDGET_ROWS_PER_S = 50_000;
+const BUDGET_RSS_MB = 150;
+
+interface Scenario {
+  type: ExportType;
+  format: ExportFormat;
+}
+const SCENARIOS: Scenario[] = [
+  { type: 'members', format: 'xlsx' },
+  { type: 'members', format: 'csv_utf8' },
+  { type: 'members', format: 'csv_sjis' },
+  { type: 'attendance', format: 'xlsx' },
+  { type: 'attendance', format: 'csv_utf8' },
+];
+
+interface Result {
+  rows: number;
+  seconds: number;
+  rssGrowthMb: number;
+  floorSeconds: number;
+  fileMb: number;
+}
+
+const { values: args } = parseArgs({ options: { run: { type: 'string' }, url: { type: 'string' } } });
+
+async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
+  const dataDir = '/tmp/kaigi-bench-export/postgres';
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  const server = await startEmbeddedPostgres({ dataDir, port: 55449 });
+  return { url: server.url, stop: server.stop };
+}
+
+/** 2 000 companies, 100 000 members with a position each, a conference (+ sub) inviting all of them. */
+async function ensureSeeded(url: string): Promise<number> {
+  await runMigrations(url);
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const existing = await pool.query<{ id: number }>(`select id from conference where cci_code = $1 and parent_id is null`, [
+      CCI,
+    ]);
+    if (existing.rows[0]) return existing.rows[0].id;
+    console.log(`seeding ${ROWS} members…`);
+    await pool.query('begin');
+    await pool.query(`insert into chamber (cci_code, name) values ($1, 'ベンチ商工会議所')`, [CCI]);
+    await pool.query(
+      `insert into company (cci_code, company_code, attributes)
+       select $1, 'B' || lpad(n::text, 5, '0'),
+              jsonb_build_object('name1', '株式会社ベンチ商事 第' || n || '支店', 'name_kana', 'ベンチショウジ ' || n,
+                                 'address', '静岡県浜松市中央区田町' || n || '番地', 'phone', '053-000-' || lpad(n::text, 4, '0'),
+                                 'email', 'info' || n || '@bench.example.jp', 'representative', '代表 太郎')
+         from generate_series(1, 2000) n`,
+      [CCI],
+    );
+    // every 100th name holds 𠮷, outside Shift_JIS: the replacement path runs too
+    await pool.query(
+      `insert into member (cci_code, company_id, company_code, name, name_kana, title, email, start_at)
+       select $1, c.id, c.company_code,
+              case when n % 100 = 0 then '𠮷田 ' else '山田 ' end || lpad(n::text, 6, '0'),
+              'ヤマダ ' || lpad(n::text, 6, '0'), '代表取締役社長', 'm' || n || '@bench.example.jp', date '2019-05-01'
+         from generate_series(1, ${ROWS}) n
+         join company c on c.cci_code = $1 and c.company_code = 'B' || lpad((1 + n % 2000)::text, 5, '0')`,
+      [CCI],
+    );
+    await pool.query(
+      `insert into position (cci_code, member_id, position_type, department_name, position_name, rank)
+       select $1, id, (array['CCI_OFFICER','CCI_SECTION','CCI_BRANCH','CCI_COMMITTEE'])[1 + id % 4], '第' || (id % 12) || '部会', '委員', id % 50
+         from member where cci_code = $1`,
+      [CCI],
+    );
+    const { rows } = await pool.query<{ id: number }>(
+      `insert into conference (cci_code, name, event_date, status) values ($1, '第1回 ベンチ総会', now() + interval '30 days', 'published') returning id`,
+      [CCI],
+    );
+    const main = rows[0].id;
+    const sub = (
+      await pool.query<{ id: number }>(
+        `insert into conference (cci_code, parent_id, name, event_date, status) values ($1, $2, '懇親会', now() + interval '30 days', 'published') returning id`,
+        [CCI, main],
+      )
+    ).rows[0].id;
+    await pool.query(
+      `insert into conference_member (cci_code, conference_id, company_id, member_id, answer_content, proxy_name, proxy_title, sort, answered_at)
+       select $1, $2, company_id, id, (array['attend','absent','proxy_attend',null])[1 + id % 4],
+              case when id % 4 = 2 then '代理 花子' end, case when id % 4 = 2 then '専務取締役' end,
+              row_number() over (order by id), now() - (id % 30) * interval '1 day'
+         from member where cci_code = $1`,
+      [CCI, main],
+    );
+    await pool.query(
+      `insert into conference_member (cci_code, conference_id, company_id, member_id, answer_content, sort, answered_at)
+       select $1, $2, company_id, id, 'attend', row_number() over (order by id), now()
+         from member where cci_code = $1 and id % 3 = 0`,
+      [CCI, sub],
+    );
+    await pool.query('commit');
+    await pool.query('analyze');
+    return main;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** One export, in this (fresh) process. */
+async function runOne(url: string, scenario: Scenario, conferenceId: number): Promise<Result> {
+  const { pool, db } = createDb(url, { max: 4 });
+  const root = await mkdtemp(path.join(os.tmpdir(), 'kaigi-bench-objects-'));
+  const storage = new LocalDiskDriver({ root, secret: Buffer.alloc(32, 1) });
+  const params: ExportJobParams = {
+    order: 'protocol',
+    date_style: 'japanese',
+    ...(scenario.type === 'members' ? { as_of: '2030-01-01' } : { conference_id: conferenceId }),
+  };
+  try {
+    // the raw-SQL floor: the source's own query through the same cursor and batch size, nothing written
+    const floorStart = performance.now();
+    const client = await pool.connect();
+    await client.query('begin isolation level repeatable read read only');
+    const source = await SOURCES[scenario.type]({ client, cciCode: CCI, params, dates: dateFormatter('japanese') });
+    await client.query(`declare c no scroll cursor for ${source.rows.text}`, source.rows.values);
+    while ((await client.query('fetch 5000 from c')).rows.length > 0);
+    await client.query('commit');
+    client.release();
+    const floorSeconds = (performance.now() - floorStart) / 1000;
+
+    const { rows } = await pool.query<{ id: number }>(
+      `insert into export_job (cci_code, created_by, type, format, params) values ($1, 'bench', $2, $3, $4) returning id`,
+      [CCI, scenario.type, scenario.format, params],
+    );
+    (globalThis as { gc?: () => void }).gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const start = performance.now();
+    const outcome = await runExport({ pool, state: exportState(db), storage, retentionDays: 1 }, rows[0].id, true);
+    const seconds = (performance.now() - start) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    if (outcome !== 'succeeded') throw new Error(`export ${outcome}`);
+    const job = (await pool.query('select progress_done, file_key from export_job where id = $1', [rows[0].id])).rows[0];
+    const file = await storage.open(job.file_key);
+    return { rows: job.progress_done, seconds, rssGrowthMb: (peak - baseline) / 1e6, floorSeconds, fileMb: file!.size / 1e6 };
+  } finally {
+    await pool.end();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (args.run) {
+    const [type, format] = args.run.split(':') as [ExportType, ExportFormat];
+    const [url, conference] = args.url!.split('#');
+    console.log(JSON.stringify(await runOne(url, { type, format }, Number(conference))));
+    return;
+  }
+  const db = await database();
+  try {
+    const conferenceId = await ensureSeeded(db.url);
+    const load = os.loadavg()[0].toFixed(2);
+    const runChild = (scenario: Scenario): Result => {
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--expose-gc',
+          '--import',
+          'tsx',
+          'bench/export.ts',
+          `--run=${scenario.type}:${scenario.format}`,
+          `--url=${db.url}#${conferenceId}`,
+        ],
+        { encoding: 'utf8' },
+      );
+      if (child.status !== 0) throw new Error(child.stderr);
+      return JSON.parse(child.stdout.trim().split('\n').pop()!);
+    };
+    runChild(SCENARIOS[1]); // warms the OS page cache and PostgreSQL's buffers
+    const lines: string[] = [];
+    for (const scenario of SCENARIOS) {
+      // the median of three runs (by time): a shared machine's noise moves single runs by ±10 %
+      const runs = [runChild(scenario), runChild(scenario), runChild(scenario)].sort((a, b) => a.seconds - b.seconds);
+      const r = { ...runs[1], rssGrowthMb: Math.max(...runs.map((x) => x.rssGrowthMb)) };
+      const rate = r.rows / r.seconds;
+      const floorRate = r.rows / r.floorSeconds;
+      const met = rate >= BUDGET_ROWS_PER_S && r.rssGrowthMb < BUDGET_RSS_MB;
+      const line = `| ${scenario.type} | ${scenario.format} | ${r.rows} | ${r.seconds.toFixed(2)} | ${Math.round(rate)} | ${r.rssGrowthMb.toFixed(0)} | ${r.fileMb.toFixed(1)} | ${Math.round(floorRate)} | ${(rate / floorRate).toFixed(2)} | ${met ? 'met' : 'MISSED'} |`;
+      console.log(line);
+      lines.push(line);
+    }
+    const report = [
+      '# Export benchmark (npm run bench:export)',
+      '',
+      `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}; load average ${load} at start.`,
+      `Each export: ${ROWS} rows through the worker path (PostgreSQL cursor → row source → writer → temporary file → local-disk storage, job row updated), 和暦 dates, protocol order, median of three runs, each in a fresh process, after one warm-up run.`,
+      'Floor: the same row query read through the same cursor (5 000 rows per fetch), nothing written. RSS growth: peak RSS during the export minus RSS just before it (after a GC), the largest of the three runs.',
+      `Budget (DESIGN.md §9, issue 6): ≥ ${BUDGET_ROWS_PER_S} rows/s and < ${BUDGET_RSS_MB} MB peak RSS growth.`,
+      '',
+      '| type | format | rows | seconds | rows/s | peak RSS growth MB | file MB | SQL floor rows/s | export/floor | budget |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...lines,
+      '',
+      'Where the time goes: XLSX is bound by exceljs building and serialising each cell (about 1 µs a cell); every ordered export first waits',
+      'for PostgreSQL to sort the whole result (0.3–0.6 s here, 五十音順 ties compared with ICU) before its first row. A busy machine moves',
+      'the XLSX numbers below the budget: run this on an otherwise idle machine.',
+      '',
+    ].join('\n');
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/export.md', report);
+    console.log('\nwritten bench/results/export.md');
+  } finally {
+    await db.stop();
+  }
+}
+
+if (!existsSync('package.json')) throw new Error('run from the repository root');
+await main();

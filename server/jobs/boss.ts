@@ -1,0 +1,47 @@
+/**
+ * pg-boss: the job queue in the application's PostgreSQL (DESIGN.md §2). The API enqueues in the
+ * transaction that creates the export_job row; workers (in-process in embedded mode, `npm run
+ * worker` in production) take the jobs. pg-boss keeps its tables in its own `pgboss` schema.
+ */
+import { PgBoss, type ConstructorOptions, type Queue } from 'pg-boss';
+
+/** One export_job row to produce. */
+export const EXPORT_QUEUE = 'export';
+/** Export jobs whose every attempt failed (crashes included): the export_job row is marked failed. */
+export const EXPORT_DEAD_QUEUE = 'export-dead';
+/** Hourly: delete export files past their expiry. */
+export const EXPORT_CLEANUP_QUEUE = 'export-cleanup';
+
+export interface ExportJobData {
+  export_job_id: number;
+}
+
+/**
+ * A crashed worker stops sending heartbeats; after `heartbeatSeconds` (pg-boss's minimum, 10 s) the
+ * supervisor fails the attempt and the job is retried. Three retries, 5 s apart, then the
+ * dead-letter queue. An attempt may run at most an hour (a national-scale export takes seconds).
+ */
+const EXPORT_QUEUE_OPTIONS: Omit<Queue, 'name'> = {
+  retryLimit: 3,
+  retryDelay: 5,
+  heartbeatSeconds: 10,
+  expireInSeconds: 3600,
+  deadLetter: EXPORT_DEAD_QUEUE,
+  // a new export wakes an idle worker at once (LISTEN/NOTIFY) instead of at its next poll
+  notify: true,
+};
+
+export type BossOptions = Pick<ConstructorOptions, 'superviseIntervalSeconds' | 'monitorIntervalSeconds' | 'max'>;
+
+/** A started pg-boss on `connectionString` with the export queues in place. */
+export async function startBoss(connectionString: string, opts: BossOptions = {}): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString, application_name: 'kaigi-jobs', max: 4, useListenNotify: true, ...opts });
+  // pg-boss reports failures of its own maintenance as events; without a listener an 'error' event would crash the process
+  boss.on('error', (err) => console.error('[kaigi] pg-boss:', err));
+  await boss.start();
+  // the dead-letter queue must exist before the queue that names it
+  await boss.createQueue(EXPORT_DEAD_QUEUE, { retryLimit: 3 });
+  await boss.createQueue(EXPORT_QUEUE, EXPORT_QUEUE_OPTIONS);
+  await boss.createQueue(EXPORT_CLEANUP_QUEUE, { retryLimit: 1 });
+  return boss;
+}

@@ -1,0 +1,146 @@
+/**
+ * One attempt at one export job: count and read the rows in a single read-only snapshot (a cursor,
+ * a batch at a time), write them to a temporary file, store the finished file under the chamber's
+ * prefix, then mark the job succeeded. The file reaches storage only once it is complete, and a
+ * retried attempt starts over, so a crash never leaves half a file behind (issue 6).
+ */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import type { StorageDriver } from '../storage/driver.ts';
+import { safeFileName } from '../storage/keys.ts';
+import { dateFormatter } from '../lib/export-dates.ts';
+import { jstDayOf } from '../lib/conference-dates.ts';
+import type { ExportFormat, ExportJobParams, ExportType } from '../schemas/export.ts';
+import type { ExportJob } from '../db/schema.ts';
+import type { Attempt, ExportState } from './export-state.ts';
+import { SOURCES } from './sources/index.ts';
+import { ExportInputError } from './sources/types.ts';
+import { FORMAT_FILES, openWriter } from './writers/index.ts';
+
+/** Rows per cursor fetch: large enough to amortise the round trip, small enough to keep memory flat. */
+const BATCH_ROWS = 5000;
+/** How often progress reaches the row the console polls. */
+const PROGRESS_INTERVAL_MS = 500;
+const DAY_MS = 86_400_000;
+
+export interface ExportDeps {
+  pool: pg.Pool;
+  state: ExportState;
+  storage: StorageDriver;
+  /** EXPORT_RETENTION_DAYS: the file is deleted this many days after it is made */
+  retentionDays: number;
+  /** where files are assembled before upload (default: the OS temp folder) */
+  tmpDir?: string;
+}
+
+export type RunOutcome = 'succeeded' | 'failed' | 'superseded' | 'finished-before';
+
+/** Shown on the job; the cause itself goes to the log, never to the user (DESIGN.md §5). */
+export const RETRY_REASON = 'ファイルの作成中にエラーが発生しました。自動的に再試行します。';
+export const FAILED_REASON = 'ファイルの作成中にエラーが発生しました。再試行の上限に達したため中止しました。';
+
+/** `{cci}/exports/{id}/{label}_{YYYYMMDD}{ext}`: the key names its job, its last segment the download. */
+export function exportKey(cciCode: string, jobId: number, label: string, format: ExportFormat, now: Date): string {
+  const stamp = jstDayOf(now).replaceAll('-', '');
+  return `${cciCode}/exports/${jobId}/${safeFileName(`${label}_${stamp}`, 'export')}${FORMAT_FILES[format].extension}`;
+}
+
+/**
+ * `lastAttempt`: pg-boss will not retry this one. A job that cannot be produced as asked
+ * (ExportInputError) fails at once with its reason; other errors are rethrown for pg-boss to retry,
+ * the row saying so meanwhile.
+ */
+export async function runExport(deps: ExportDeps, jobId: number, lastAttempt: boolean): Promise<RunOutcome> {
+  const job = await deps.state.claim(jobId);
+  if (!job) return 'finished-before';
+  const attempt = { id: job.id, startedAt: job.started_at! };
+  const extension = FORMAT_FILES[job.format as ExportFormat].extension;
+  const tmpFile = path.join(deps.tmpDir ?? os.tmpdir(), `kaigi-export-${job.id}-${randomUUID()}${extension}`);
+
+  try {
+    return await produce(deps, job, attempt, tmpFile);
+  } catch (err) {
+    if (err instanceof ExportInputError) {
+      await deps.state.fail(job.id, err.message, attempt);
+      return 'failed';
+    }
+    await (lastAttempt ? deps.state.fail(job.id, FAILED_REASON, attempt) : deps.state.awaitRetry(attempt, RETRY_REASON));
+    throw err;
+  } finally {
+    await rm(tmpFile, { force: true });
+  }
+}
+
+async function produce(deps: ExportDeps, job: ExportJob, attempt: Attempt, tmpFile: string): Promise<RunOutcome> {
+  const params = job.params as unknown as ExportJobParams;
+  const format = job.format as ExportFormat;
+  const client = await deps.pool.connect();
+  let broken = false;
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    // the ordering of a 100 000-row export sorts tens of MB: in memory, not in temporary files
+    await client.query(`set local work_mem = '64MB'`);
+    const source = await SOURCES[job.type as ExportType]({
+      client,
+      cciCode: job.cci_code,
+      params,
+      dates: dateFormatter(params.date_style),
+    });
+    const { rows: counted } = await client.query<{ n: number }>(source.count.text, source.count.values);
+    const total = counted[0].n;
+    await deps.state.progress(attempt, 0, total);
+
+    const writer = openWriter(format, tmpFile, source);
+    let done = 0;
+    try {
+      await client.query(`declare export_rows no scroll cursor for ${source.rows.text}`, source.rows.values);
+      const fetchBatch = () => {
+        const batch = client.query(`fetch ${BATCH_ROWS} from export_rows`);
+        batch.catch(() => {}); // awaited below; a failure after an earlier error is not unhandled
+        return batch;
+      };
+      let reported = Date.now();
+      let next = fetchBatch();
+      for (;;) {
+        const { rows } = await next;
+        if (rows.length === 0) break;
+        // PostgreSQL produces the next batch while this one is written
+        next = fetchBatch();
+        for (const row of rows) writer.write(source.toCells(row));
+        done += rows.length;
+        await writer.flush();
+        if (Date.now() - reported >= PROGRESS_INTERVAL_MS) {
+          await deps.state.progress(attempt, done);
+          reported = Date.now();
+        }
+      }
+      await client.query('commit');
+    } catch (err) {
+      writer.abort();
+      throw err;
+    }
+    const { replacedCharCount } = await writer.finish();
+
+    const now = new Date();
+    const key = exportKey(job.cci_code, job.id, source.fileLabel, format, now);
+    await deps.storage.putFile(key, tmpFile, FORMAT_FILES[format].contentType);
+    const stored = await deps.state.succeed(attempt, {
+      fileKey: key,
+      rows: done,
+      replacedCharCount,
+      expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
+    });
+    return stored ? 'succeeded' : 'superseded';
+  } catch (err) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw err;
+  } finally {
+    // a connection that cannot even roll back is discarded, not returned to the pool
+    client.release(broken);
+  }
+}

@@ -1,0 +1,47 @@
+/** 事業所一覧: the chamber's member companies, by company code or 五十音順 (kana, ja-x-icu). */
+import type { ExportSource, SourceContext } from './types.ts';
+import { jstText } from '../../lib/export-dates.ts';
+
+export function companiesSource(ctx: SourceContext): ExportSource {
+  const order = ctx.params.order === 'kana' ? 'name_kana asc nulls last, company_code' : 'company_code';
+  return {
+    sheetName: '事業所一覧',
+    fileLabel: '事業所一覧',
+    title: '事業所一覧',
+    columns: [
+      { header: '事業所コード', width: 12 },
+      { header: '事業所名', width: 32 },
+      { header: 'フリガナ', width: 28 },
+      { header: '代表者', width: 18 },
+      { header: '郵便番号', width: 10 },
+      { header: '住所', width: 40 },
+      { header: '電話番号', width: 16 },
+      { header: 'メールアドレス', width: 32 },
+      { header: '登録日', width: 14 },
+      { header: '更新日時', width: 18 },
+    ],
+    count: { text: 'select count(*)::int as n from company where cci_code = $1', values: [ctx.cciCode] },
+    rows: {
+      // name_kana is the ja-x-icu generated column (server/db/schema.ts)
+      text: `select company_code, attributes, ${jstText('created_at')} as created_at, ${jstText('updated_at')} as updated_at
+               from company where cci_code = $1 order by ${order}, id`,
+      values: [ctx.cciCode],
+    },
+    toCells(row) {
+      const a = row.attributes as Record<string, unknown>;
+      const text = (key: string) => (typeof a[key] === 'string' ? (a[key] as string) : null);
+      return [
+        row.company_code as string,
+        text('name1'),
+        text('name_kana'),
+        text('representative'),
+        text('postal_code'),
+        text('address'),
+        text('phone'),
+        text('email'),
+        ctx.dates.day(row.created_at as string),
+        ctx.dates.dateTime(row.updated_at as string),
+      ];
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * 会員一覧: members in office on the job's `as_of` day, each with the positions they hold that day
+ * (DESIGN.md §4 periods, open ends allowed). Protocol order is the one reset_sort_members uses:
+ * best position (position type in spec §3 order, then rank), then kana (ja-x-icu), members without
+ * a position last. Also 五十音順, or by company code.
+ */
+import { POSITION_TYPES } from '../../db/schema.ts';
+import type { ExportOrder } from '../../schemas/export.ts';
+import type { ExportSource, SourceContext } from './types.ts';
+
+const ORDERS: Readonly<Record<ExportOrder, string>> = {
+  protocol: 'p.best_type asc nulls last, p.best_rank asc nulls last, m.name_kana collate "ja-x-icu" asc nulls last, m.id',
+  kana: 'm.name_kana collate "ja-x-icu" asc nulls last, m.id',
+  code: 'm.company_code, m.name_kana collate "ja-x-icu" asc nulls last, m.id',
+};
+
+const ACTIVE = (alias: string) =>
+  `(${alias}.start_at is null or ${alias}.start_at <= $2::date) and (${alias}.end_at is null or ${alias}.end_at >= $2::date)`;
+
+export function membersSource(ctx: SourceContext): ExportSource {
+  const asOf = ctx.params.as_of!;
+  const order = ORDERS[ctx.params.order];
+  return {
+    sheetName: '会員一覧',
+    fileLabel: '会員一覧',
+    title: `会員一覧（${ctx.dates.day(asOf)} 現在）`,
+    columns: [
+      { header: '事業所コード', width: 12 },
+      { header: '事業所名', width: 32 },
+      { header: '氏名', width: 18 },
+      { header: 'フリガナ', width: 20 },
+      { header: '肩書', width: 20 },
+      { header: 'メールアドレス', width: 32 },
+      { header: '役職', width: 40 },
+      { header: '就任日', width: 14 },
+      { header: '退任日', width: 14 },
+    ],
+    count: {
+      text: `select count(*)::int as n from member m where m.cci_code = $1 and ${ACTIVE('m')}`,
+      values: [ctx.cciCode, asOf],
+    },
+    rows: {
+      // positions aggregated once for the chamber and hash-joined, rather than looked up per member
+      text: `
+        with held as (
+          select q.member_id,
+                 string_agg(concat_ws(' ', nullif(q.department_name, ''), q.position_name), '／'
+                            order by array_position($3::text[], q.position_type), q.rank, q.id) as positions,
+                 min(array_position($3::text[], q.position_type)) as best_type,
+                 (array_agg(q.rank order by array_position($3::text[], q.position_type), q.rank))[1] as best_rank
+            from position q
+           where q.cci_code = $1 and ${ACTIVE('q')}
+           group by q.member_id)
+        select m.company_code, co.name1 as company_name, m.name, m.name_kana, m.title, m.email,
+               m.start_at::text as start_at, m.end_at::text as end_at, p.positions
+          from member m
+          join company co on co.id = m.company_id
+          left join held p on p.member_id = m.id
+         where m.cci_code = $1 and ${ACTIVE('m')}
+         order by ${order}`,
+      values: [ctx.cciCode, asOf, [...POSITION_TYPES]],
+    },
+    toCells(row) {
+      return [
+        row.company_code as string,
+        row.company_name as string | null,
+        row.name as string,
+        row.name_kana as string | null,
+        row.title as string | null,
+        row.email as string | null,
+        row.positions as string | null,
+        ctx.dates.day(row.start_at as string | null),
+        ctx.dates.day(row.end_at as string | null),
+      ];
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * 受付名簿: the people expected at one conference's reception desk — those who answered 出席 or
+ * 代理出席 — numbered in protocol order (seat order `sort`, DESIGN.md §4) or 五十音順, with the
+ * substitute in place of the member who sends one and an empty 受付 column to tick off arrivals.
+ */
+import type { ExportSource, SourceContext } from './types.ts';
+import { conferenceOf } from './types.ts';
+import { categoryLabel } from '../../lib/export-labels.ts';
+
+export async function receptionSource(ctx: SourceContext): Promise<ExportSource> {
+  const conference = await conferenceOf(ctx);
+  const order = ctx.params.order === 'kana' ? 'm.name_kana collate "ja-x-icu" asc nulls last, m.id' : 'cm.sort, cm.id';
+  const where = `cm.cci_code = $1 and cm.conference_id = $2 and cm.answer_content in ('attend', 'proxy_attend')`;
+  return {
+    sheetName: '受付名簿',
+    fileLabel: `受付名簿_${conference.name}`,
+    title: `${conference.name} 受付名簿（${ctx.dates.dateTime(conference.event_at)}）`,
+    columns: [
+      { header: '番号', width: 6 },
+      { header: '事業所コード', width: 12 },
+      { header: '事業所名', width: 32 },
+      { header: '出席者氏名', width: 18 },
+      { header: '出席者肩書', width: 20 },
+      { header: '区分', width: 8 },
+      { header: '出欠', width: 10 },
+      { header: '会員氏名', width: 18 },
+      { header: '受付', width: 8 },
+    ],
+    count: {
+      text: `select count(*)::int as n from conference_member cm where ${where}`,
+      values: [ctx.cciCode, conference.id],
+    },
+    rows: {
+      text: `
+        select (row_number() over (order by ${order}))::int as no,
+               co.company_code, co.name1 as company_name, m.name, m.title,
+               cm.category, cm.answer_content, cm.proxy_name, cm.proxy_title
+          from conference_member cm
+          join member m on m.id = cm.member_id
+          join company co on co.id = cm.company_id
+         where ${where}
+         order by ${order}`,
+      values: [ctx.cciCode, conference.id],
+    },
+    toCells(row) {
+      const proxy = row.answer_content === 'proxy_attend';
+      return [
+        row.no as number,
+        row.company_code as string,
+        row.company_name as string | null,
+        proxy ? (row.proxy_name as string | null) : (row.name as string),
+        proxy ? (row.proxy_title as string | null) : (row.title as string | null),
+        proxy ? '代理' : categoryLabel(row.category as string),
+        proxy ? '代理出席' : '出席',
+        row.name as string,
+        '',
+      ];
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Japanese labels of coded values in export files, the same words the console and portal show
+ * (src/company/messages.ts).
+ */
+import type { AnswerContent, ConferenceMemberCategory } from '../db/schema.ts';
+
+export const ANSWER_LABELS: Readonly<Record<AnswerContent, string>> = {
+  attend: '出席',
+  absent: '欠席',
+  proxy_attend: '代理出席',
+  delegate: '委任状',
+};
+export const UNANSWERED_LABEL = '未回答';
+
+export const CATEGORY_LABELS: Readonly<Record<ConferenceMemberCategory, string>> = {
+  principal: '本人',
+  substitute: '代理',
+  companion: '随行',
+};
+
+export const answerLabel = (answer: string | null): string =>
+  answer === null ? UNANSWERED_LABEL : (ANSWER_LABELS[answer as AnswerContent] ?? answer);
+
+export const categoryLabel = (category: string | null): string =>
+  category === null ? '' : (CATEGORY_LABELS[category as ConferenceMemberCategory] ?? category);
+
+/** 代理出席者: 氏名（肩書） */
+export const proxyLabel = (name: string | null, title: string | null): string =>
+  name ? (title ? `${name}（${title}）` : name) : '';

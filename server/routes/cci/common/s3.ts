@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../../plugins/app/auth.ts';
+import { Problem, notFound } from '../../../plugins/app/problem.ts';
+import { ProblemSchema } from '../../../schemas/common.ts';
+import { CciCodeParam } from '../../../schemas/master-data.ts';
+import {
+  GetObjectUrlQuerySchema,
+  GetObjectUrlSchema,
+  MAX_UPLOAD_BYTES,
+  PutObjectUrlBodySchema,
+  PutObjectUrlSchema,
+  UPLOAD_TYPES,
+  type PutObjectUrlBody,
+} from '../../../schemas/storage.ts';
+import type { StorageDriver } from '../../../storage/driver.ts';
+import { isChamberKey, safeFileName } from '../../../storage/keys.ts';
+import { PUT_URL_SECONDS, downloadUrl, requireStorage } from '../../../storage/presign.ts';
+
+const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 503: ProblemSchema };
+const tags = ['cci: files'];
+const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
+const ALLOWED = 'PDF、Excel（xlsx）、Word（docx）、PowerPoint（pptx）、PNG、JPEG';
+
+const PURPOSE_FOLDERS: Record<PutObjectUrlBody['purpose'], string> = { conference_attachment: 'attachments' };
+
+/** The content type, checked against the allowed types, the file name's extension and the size limit (issue 6). */
+function checkedUpload(body: PutObjectUrlBody): string {
+  const contentType = body.content_type.trim().toLowerCase();
+  const extensions = UPLOAD_TYPES[contentType];
+  if (!extensions) {
+    throw new Problem(400, 'unsupported_file_type', `アップロードできるファイルの種類は ${ALLOWED} です。`, [
+      { field: 'body.content_type', code: 'unsupported_file_type', message: `one of ${Object.keys(UPLOAD_TYPES).join(', ')}` },
+    ]);
+  }
+  if (!extensions.includes(path.extname(body.file_name).toLowerCase())) {
+    throw new Problem(400, 'file_extension_mismatch', 'ファイル名の拡張子がファイルの種類と一致しません。', [
+      { field: 'body.file_name', code: 'file_extension_mismatch', message: `extension ${extensions.join(' or ')}` },
+    ]);
+  }
+  if (body.size > MAX_UPLOAD_BYTES) {
+    throw new Problem(400, 'file_too_large', 'ファイルサイズは 20 MB 以下にしてください。', [
+      { field: 'body.size', code: 'file_too_large', message: `at most ${MAX_UPLOAD_BYTES} bytes` },
+    ]);
+  }
+  return contentType;
+}
+
+/**
+ * spec §7: POST /v1/cci/{cci_code}/common/s3/put_object_url and GET …/get_object_url?path=.
+ * Keys live under the caller's chamber prefix; a path outside it is 404 like a missing object.
+ */
+const cciS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver }> = async (app, opts) => {
+  app.post(
+    '/v1/cci/:cci_code/common/s3/put_object_url',
+    {
+      config: { access: { resource: 'uploads', action: 'create' } },
+      schema: { tags, params: ChamberParams, body: PutObjectUrlBodySchema, response: { 200: PutObjectUrlSchema, ...errors } },
+    },
+    async (request) => {
+      const { cciCode } = currentUser(request);
+      const contentType = checkedUpload(request.body);
+      const storage = requireStorage(opts.storage);
+      const folder = PURPOSE_FOLDERS[request.body.purpose];
+      const key = `${cciCode}/${folder}/${randomUUID()}/${safeFileName(request.body.file_name)}`;
+      const signed = await storage.presignPut(key, { contentType, size: request.body.size, expiresInSeconds: PUT_URL_SECONDS });
+      return {
+        url: signed.url,
+        method: 'PUT' as const,
+        headers: signed.headers,
+        key,
+        expires_at: signed.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/cci/:cci_code/common/s3/get_object_url',
+    {
+      config: { access: { resource: 'uploads', action: 'show' } },
+      schema: {
+        tags,
+        params: ChamberParams,
+        querystring: GetObjectUrlQuerySchema,
+        response: { 200: GetObjectUrlSchema, 410: ProblemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { cciCode } = currentUser(request);
+      const key = request.query.path;
+      if (!isChamberKey(cciCode, key)) throw notFound('ファイルが見つかりません。');
+      if (key.startsWith(`${cciCode}/exports/`)) {
+        const job = await app.exportJobs.findByFileKey(cciCode, key);
+        if (job?.expired) {
+          throw new Problem(
+            410,
+            'export_expired',
+            'このファイルは保存期間を過ぎたため削除されました。もう一度出力してください。',
+          );
+        }
+        // only the file the job finished with (not one a superseded attempt left behind)
+        if (job?.file_key !== key) throw notFound('ファイルが見つかりません。');
+      }
+      return downloadUrl(requireStorage(opts.storage), key);
+    },
+  );
+};
+export default cciS3;

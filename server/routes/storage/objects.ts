@@ -1,0 +1,79 @@
+/**
+ * The local-disk driver's presigned URLs, served by the API (DESIGN.md §3): PUT stores an upload,
+ * GET downloads. No bearer token — like S3's presigned URLs, the HMAC signature in the query is
+ * the permission, and it expires. Only signed keys are reachable: no listing, no paths outside the
+ * storage root. Not part of the public API (hidden from the OpenAPI document).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Problem, notFound } from '../../plugins/app/problem.ts';
+import { SizeMismatchError, type LocalDiskDriver, type UrlCheck } from '../../storage/local.ts';
+import { contentDisposition, contentTypeOf, fileNameOf } from '../../storage/keys.ts';
+import { MAX_UPLOAD_BYTES } from '../../schemas/storage.ts';
+
+const KeyParams = Type.Object({ '*': Type.String({ minLength: 1, maxLength: 1100 }) }, { additionalProperties: false });
+const Signed = {
+  exp: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
+  sig: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+};
+const GetQuery = Type.Object(Signed, { additionalProperties: false });
+const PutQuery = Type.Object(
+  { ...Signed, ct: Type.String({ minLength: 1, maxLength: 200 }), size: Type.Integer({ minimum: 1, maximum: MAX_UPLOAD_BYTES }) },
+  { additionalProperties: false },
+);
+
+/** S3 answers 403 to a bad or expired signature; so do we, with a code saying which. */
+function refuse(check: Exclude<UrlCheck, 'ok'>): Problem {
+  return check === 'expired'
+    ? new Problem(403, 'url_expired', 'URL の有効期限が切れています。もう一度操作をやり直してください。')
+    : new Problem(403, 'signature_invalid', 'URL が正しくありません。');
+}
+
+const sizeMismatch = () => new Problem(400, 'size_mismatch', 'ファイルのサイズが申請された内容と一致しません。');
+
+const localObjects: FastifyPluginAsyncTypebox<{ driver: LocalDiskDriver }> = async (app, { driver }) => {
+  // Upload bodies are streamed to disk by the handler, whatever their type: no parser reads them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.put(
+    '/v1/storage/objects/*',
+    { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: PutQuery } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const { exp, sig, ct, size } = request.query;
+      const check = driver.check({ method: 'PUT', key, exp, contentType: ct, size }, sig);
+      if (check !== 'ok') throw refuse(check);
+      // the signed type must be the type sent (S3 refuses a mismatch the same way)
+      if (request.headers['content-type'] !== ct) throw refuse('invalid');
+      const declared = request.headers['content-length'];
+      if (declared !== undefined && Number(declared) !== size) throw sizeMismatch();
+      try {
+        await driver.write(key, request.raw, size);
+      } catch (err) {
+        if (err instanceof SizeMismatchError) throw sizeMismatch();
+        throw err;
+      }
+      return reply.code(200).send();
+    },
+  );
+
+  app.get(
+    '/v1/storage/objects/*',
+    { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: GetQuery } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const check = driver.check({ method: 'GET', key, exp: request.query.exp }, request.query.sig);
+      if (check !== 'ok') throw refuse(check);
+      const file = await driver.open(key);
+      if (!file) throw notFound('ファイルが見つかりません。');
+      return reply
+        .header('content-type', contentTypeOf(key))
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(fileNameOf(key)))
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};
+export default localObjects;

@@ -1,0 +1,101 @@
+import { Type, type Static } from 'typebox';
+import { EXPORT_JOB_STATUSES } from '../db/schema.ts';
+import { Nullable } from './common.ts';
+import { Day, RowId } from './member.ts';
+
+/**
+ * issue 6: 出欠一覧 (attendance of a conference and its sub-conferences), 受付名簿 (reception list:
+ * the attendees of one conference), 事業所一覧 (companies), 会員一覧 (members with current positions).
+ */
+export const EXPORT_TYPES = ['attendance', 'reception', 'companies', 'members'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+/** XLSX; CSV UTF-8 with BOM (Excel opens it as UTF-8); CSV Shift_JIS (CP932) for older tools. */
+export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** protocol: seat/protocol order (DESIGN.md §4); kana: 五十音順 (ja-x-icu); code: by company code. */
+export const EXPORT_ORDERS = ['protocol', 'kana', 'code'] as const;
+export type ExportOrder = (typeof EXPORT_ORDERS)[number];
+
+/** The orders each type offers; the first is its default. */
+export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>> = {
+  attendance: ['protocol', 'kana'],
+  reception: ['protocol', 'kana'],
+  companies: ['code', 'kana'],
+  members: ['protocol', 'kana', 'code'],
+};
+
+/** 西暦 (2025/04/01) or 和暦 (令和7年4月1日, first year 元年). */
+export const DATE_STYLES = ['western', 'japanese'] as const;
+export type DateStyle = (typeof DATE_STYLES)[number];
+
+export const ExportParamsSchema = Type.Object(
+  {
+    /** attendance and reception: the conference (attendance includes its sub-conferences) */
+    conference_id: Type.Optional(RowId),
+    order: Type.Optional(Type.Enum(EXPORT_ORDERS)),
+    date_style: Type.Optional(Type.Enum(DATE_STYLES)),
+    /** members: members and positions current on this day (default: today, Asia/Tokyo) */
+    as_of: Type.Optional(Day),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /v1/cci/{cci_code}/export */
+export const ExportCreateSchema = Type.Object(
+  {
+    type: Type.Enum(EXPORT_TYPES),
+    format: Type.Enum(EXPORT_FORMATS),
+    params: Type.Optional(ExportParamsSchema),
+  },
+  { additionalProperties: false },
+);
+export type ExportCreate = Static<typeof ExportCreateSchema>;
+
+/** The params as stored on the job: defaults filled in, so the job says exactly what it produced. */
+export interface ExportJobParams {
+  conference_id?: number;
+  order: ExportOrder;
+  date_style: DateStyle;
+  as_of?: string;
+}
+
+const DateTime = Type.String({ format: 'date-time' });
+
+export const ExportJobSchema = Type.Object({
+  id: Type.Integer(),
+  cci_code: Type.String(),
+  created_by: Type.String(),
+  type: Type.Enum(EXPORT_TYPES),
+  format: Type.Enum(EXPORT_FORMATS),
+  params: Type.Object({
+    conference_id: Type.Optional(Type.Integer()),
+    order: Type.Enum(EXPORT_ORDERS),
+    date_style: Type.Enum(DATE_STYLES),
+    as_of: Type.Optional(Type.String()),
+  }),
+  /** queued → running → succeeded | failed (DESIGN.md §4) */
+  status: Type.Enum(EXPORT_JOB_STATUSES),
+  /** why the job failed (Japanese, for the user); while a retry is pending, why the last attempt stopped */
+  error: Nullable(Type.String()),
+  progress_done: Type.Integer(),
+  progress_total: Nullable(Type.Integer()),
+  /** csv_sjis: characters Shift_JIS cannot encode, replaced by 〓 in the file */
+  replaced_char_count: Nullable(Type.Integer()),
+  /** download through GET …/common/s3/get_object_url?path={file_key}; null before success and after expiry */
+  file_key: Nullable(Type.String()),
+  file_name: Nullable(Type.String()),
+  created_at: DateTime,
+  started_at: Nullable(DateTime),
+  finished_at: Nullable(DateTime),
+  expires_at: Nullable(DateTime),
+  /** the file has been (or is about to be) deleted: EXPORT_RETENTION_DAYS have passed */
+  expired: Type.Boolean(),
+});
+export type ExportJob = Static<typeof ExportJobSchema>;
+
+export const ExportJobParamsSchema = Type.Object(
+  { cci_code: Type.String({ minLength: 1, maxLength: 20 }), id: RowId },
+  { additionalProperties: false },
+);

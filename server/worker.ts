@@ -1,0 +1,72 @@
+/**
+ * `npm run worker`: an export worker process (DESIGN.md §3 production mode). It needs the shared
+ * PostgreSQL (DATABASE_URL) and the shared storage; run as many as the load needs, beside the API
+ * processes (which then run with EXPORT_WORKER=off). SIGTERM/SIGINT finish the export in hand
+ * (up to 30 s) and stop; a killed worker's export is retried by another (pg-boss heartbeats).
+ */
+import { ConfigError, loadSettings } from './config/env.ts';
+import { createDb } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { startBoss } from './jobs/boss.ts';
+import { startExportWorker } from './jobs/export-worker.ts';
+import { exportSettingsFrom } from './jobs/settings.ts';
+import { createStorage, storageSettingsFrom } from './storage/settings.ts';
+
+const say = (line: string) => console.log(`[kaigi-worker] ${line}`);
+
+/** Settings, storage and export settings; every problem reported at once (exit 1). */
+function configuration() {
+  try {
+    const settings = loadSettings();
+    const problems: string[] = [];
+    const storage = storageSettingsFrom(process.env, settings, problems);
+    const exports = exportSettingsFrom(process.env, settings, problems);
+    if (!settings.databaseUrl) {
+      problems.push('DATABASE_URL is required: a separate worker joins the API’s database (npm start runs one in-process)');
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+    return { databaseUrl: settings.databaseUrl!, storage, exports };
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const config = configuration();
+  await runMigrations(config.databaseUrl);
+  const { pool, db } = createDb(config.databaseUrl, { max: config.exports.concurrency + 2, applicationName: 'kaigi-worker' });
+  const storage = await createStorage(config.storage);
+  const boss = await startBoss(config.databaseUrl);
+  const worker = await startExportWorker({
+    boss,
+    pool,
+    db,
+    storage,
+    retentionDays: config.exports.retentionDays,
+    concurrency: config.exports.concurrency,
+  });
+  say(`ready (storage: ${config.storage.driver}, concurrency ${config.exports.concurrency})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: finishing the export in hand…`);
+    await worker.stop();
+    await boss.stop({ graceful: true, timeout: 30_000 });
+    await pool.end();
+    say('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error('[kaigi-worker] failed to start:', err);
+  process.exit(1);
+});

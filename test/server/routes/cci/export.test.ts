@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../helpers/app.ts';
+import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
+import { usernameOf } from '../../../helpers/attendance-fixtures.ts';
+import { createExportFixture, type ExportFixture } from '../../../helpers/export-fixtures.ts';
+import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
+import { download, eventually, readXlsx, rowsOf } from '../../../helpers/export-files.ts';
+import { deleteExpiredExports } from '../../../../server/jobs/export-cleanup.ts';
+import { EXPORT_QUEUE } from '../../../../server/jobs/boss.ts';
+
+const BASE = '/v1/cci/demo/export';
+type Job = Record<string, unknown> & { id: number; status: string; file_key: string | null };
+
+let env: ExportTestEnv;
+let call: ReturnType<typeof caller>;
+let fx: ExportFixture;
+
+beforeAll(async () => {
+  env = await startExportTestEnv();
+  call = caller(env.app, tokenOf);
+  await ensureOtherChamber(env.app.pool);
+  fx = await createExportFixture(env.app.pool);
+});
+afterAll(() => env.close());
+
+const create = async (body: object, who: string = DEMO.staff): Promise<Job> => {
+  const res = await call('POST', BASE, who, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+};
+
+const finished = (id: number, who: string = DEMO.staff) =>
+  eventually(
+    async () => {
+      const job: Job = (await call('GET', `${BASE}/${id}`, who)).json();
+      return job.status === 'succeeded' || job.status === 'failed' ? job : null;
+    },
+    30_000,
+    `export job ${id}`,
+  );
+
+// Runs first, before any worker: the job is queued while its conference still exists.
+describe('a failed job says why (issue 6)', () => {
+  it('fails with a reason when its conference is deleted before it runs, without retrying', async () => {
+    const { rows } = await env.app.pool.query<{ id: number }>(
+      `insert into conference (cci_code, name, event_date) values ('demo', '消える会議', now()) returning id`,
+    );
+    const job = await create({ type: 'attendance', format: 'xlsx', params: { conference_id: rows[0].id } });
+    expect(job).toMatchObject({ status: 'queued', progress_done: 0, file_key: null });
+    await env.app.pool.query('delete from conference where id = $1', [rows[0].id]);
+    await env.startWorker();
+    const done = await finished(job.id);
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: '指定された会議が見つかりません（削除された可能性があります）。',
+      file_key: null,
+    });
+    expect(done.finished_at).not.toBeNull();
+    // completed at the first attempt (pg-boss settles it just after the row is written): retrying
+    // cannot bring the conference back
+    const settled = await eventually(async () => {
+      const [queued] = await env.boss.findJobs(EXPORT_QUEUE, { data: { export_job_id: job.id } });
+      return queued.state === 'active' ? null : queued;
+    });
+    expect(settled).toMatchObject({ state: 'completed', retryCount: 0 });
+  });
+});
+
+const HEAD = ['事業所コード', '事業所名', '氏名', 'フリガナ', '肩書', '区分'];
+const per = (name: string) => [`${name}：出欠`, `${name}：代理出席者`, `${name}：回答日時`];
+const ATTENDANCE = {
+  header: [...HEAD, ...per('輸出テスト総会'), ...per('懇親会（輸出テスト）')],
+  a: [
+    'EX01',
+    '𠮷野商事株式会社',
+    '𠮷田 一郎',
+    'ヨシダ イチロウ',
+    '',
+    '本人',
+    '出席',
+    '',
+    '2019/05/01 10:00',
+    '出席',
+    '',
+    '2019/05/03 12:00',
+  ],
+  b: [
+    'EX02',
+    '髙島屋工業',
+    '髙橋 花子',
+    'タカハシ ハナコ',
+    '',
+    '本人',
+    '代理出席',
+    '髙橋 太郎（専務取締役）',
+    '2019/05/02 09:30',
+    '',
+    '',
+    '',
+  ],
+  c: ['EX02', '髙島屋工業', '安藤 次郎', 'アンドウ ジロウ', '', '随行', '', '', '', '欠席', '', '2019/05/04 08:00'],
+};
+const RECEPTION_HEADER = ['番号', '事業所コード', '事業所名', '出席者氏名', '出席者肩書', '区分', '出欠', '会員氏名', '受付'];
+
+/** Shift_JIS cannot hold 𠮷: the file has 〓 there, and the job counted each one. */
+const asShiftJis = (row: string[]) => row.map((cell) => cell.replaceAll('𠮷', '〓'));
+
+const FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const;
+
+describe.each(FORMATS)('produced files, read back (%s)', (format) => {
+  const expectRow = (row: string[]) => (format === 'csv_sjis' ? asShiftJis(row) : row);
+  const produce = async (body: object) => {
+    const job = await finished((await create({ ...body, format })).id);
+    expect(job.status, String(job.error)).toBe('succeeded');
+    const file = await download(env.app, await tokenOf(DEMO.staff), 'demo', job.file_key!);
+    return { job, file, rows: await rowsOf(format, file.body) };
+  };
+
+  it('出欠一覧: one row per person, each conference’s answer, substitute and time; protocol order', async () => {
+    const { job, file, rows } = await produce({ type: 'attendance', params: { conference_id: fx.mainId } });
+    expect(rows).toEqual([ATTENDANCE.header, ATTENDANCE.a, ATTENDANCE.b, ATTENDANCE.c].map(expectRow));
+    expect(job).toMatchObject({ progress_done: 3, progress_total: 3, replaced_char_count: format === 'csv_sjis' ? 2 : null });
+    expect(file.fileName).toMatch(new RegExp(`^出欠一覧_輸出テスト総会_\\d{8}\\.${format === 'xlsx' ? 'xlsx' : 'csv'}$`));
+    expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('出欠一覧')}`);
+  });
+
+  it('出欠一覧 in 五十音順 with 和暦 dates (元年)', async () => {
+    const { rows } = await produce({
+      type: 'attendance',
+      params: { conference_id: fx.mainId, order: 'kana', date_style: 'japanese' },
+    });
+    expect(rows.map((r) => r[2])).toEqual(['氏名', '安藤 次郎', '髙橋 花子', '𠮷田 一郎'].map((n) => expectRow([n])[0]));
+    expect(rows[3][8]).toBe('令和元年5月1日 10:00');
+    expect(rows[2][8]).toBe('令和元年5月2日 09:30');
+  });
+
+  it('受付名簿: attendees only, numbered in protocol order, the substitute in place of the member', async () => {
+    const { job, rows } = await produce({ type: 'reception', params: { conference_id: fx.mainId } });
+    expect(rows).toEqual(
+      [
+        RECEPTION_HEADER,
+        ['1', 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '', '本人', '出席', '𠮷田 一郎', ''],
+        ['2', 'EX02', '髙島屋工業', '髙橋 太郎', '専務取締役', '代理', '代理出席', '髙橋 花子', ''],
+      ].map(expectRow),
+    );
+    expect(job.replaced_char_count).toBe(format === 'csv_sjis' ? 3 : null);
+  });
+
+  it('事業所一覧 by code and in 五十音順; a cell that looks like a formula stays text', async () => {
+    const byCode = (await produce({ type: 'companies' })).rows;
+    const codes = byCode.slice(1).map((r) => r[0]);
+    expect(codes).toEqual([...codes].sort());
+    const ex01 = byCode.find((r) => r[0] === 'EX01')!;
+    expect(ex01.slice(0, 3)).toEqual(expectRow(['EX01', '𠮷野商事株式会社', 'ヨシノショウジ']));
+    // the wave dash U+301C is written as CP932's ～ (same look), not replaced
+    expect(ex01[5]).toBe(format === 'csv_sjis' ? '浜松市中央区～町1-1' : '浜松市中央区〜町1-1');
+    // CSV: prefixed with ' so Excel does not run it; XLSX: a string cell, never a formula
+    expect(byCode.find((r) => r[0] === 'EX02')![5]).toBe(format === 'xlsx' ? '=浜松市' : "'=浜松市");
+
+    const kana = (await produce({ type: 'companies', params: { order: 'kana' } })).rows.map((r) => r[0]);
+    expect(kana.indexOf('EX02')).toBeLessThan(kana.indexOf('EX01'));
+  });
+
+  it('会員一覧 with current positions, in protocol order, 五十音順 and by code', async () => {
+    const { job, rows } = await produce({ type: 'members' });
+    expect(rows[0]).toEqual([
+      '事業所コード',
+      '事業所名',
+      '氏名',
+      'フリガナ',
+      '肩書',
+      'メールアドレス',
+      '役職',
+      '就任日',
+      '退任日',
+    ]);
+    const names = rows.map((r) => r[2]);
+    const [a, b, c] = ['𠮷田 一郎', '髙橋 花子', '安藤 次郎'].map((n) => names.indexOf(expectRow([n])[0]));
+    expect(rows[a]).toEqual(
+      expectRow(['EX01', '𠮷野商事株式会社', '𠮷田 一郎', 'ヨシダ イチロウ', '', '', '役員 会頭', '2019/05/01', '']),
+    );
+    expect(rows[b][6]).toBe('商業部会 部会長');
+    // officers first, then the other position types; members without a position last
+    expect(a).toBeLessThan(b);
+    expect(rows.slice(c).every((r) => r[6] === '')).toBe(true);
+    if (format === 'csv_sjis') {
+      const replaced = rows.flat().join('').split('〓').length - 1;
+      expect(job.replaced_char_count).toBe(replaced);
+      expect(replaced).toBeGreaterThanOrEqual(2);
+    }
+
+    const kana = (await produce({ type: 'members', params: { order: 'kana' } })).rows.map((r) => r[2]);
+    const kanaOf = (n: string) => kana.indexOf(expectRow([n])[0]);
+    expect(kanaOf('安藤 次郎')).toBeLessThan(kanaOf('髙橋 花子'));
+    expect(kanaOf('髙橋 花子')).toBeLessThan(kanaOf('𠮷田 一郎'));
+
+    const byCode = (await produce({ type: 'members', params: { order: 'code' } })).rows.slice(1).map((r) => r[0]);
+    expect(byCode).toEqual([...byCode].sort());
+  });
+});
+
+describe('XLSX presentation', () => {
+  it('has a Japanese sheet name, a styled header that stays in view, and column widths', async () => {
+    const job = await finished((await create({ type: 'attendance', format: 'xlsx', params: { conference_id: fx.mainId } })).id);
+    const { body } = await download(env.app, await tokenOf(DEMO.staff), 'demo', job.file_key!);
+    const { name, worksheet } = await readXlsx(body);
+    expect(name).toBe('出欠一覧');
+    const header = worksheet.getRow(1).getCell(1);
+    expect(header.font?.bold).toBe(true);
+    expect(header.fill).toMatchObject({ type: 'pattern', fgColor: { argb: 'FF1F4E79' } });
+    expect(worksheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(worksheet.getColumn(2).width).toBe(32);
+    expect(worksheet.headerFooter.oddHeader).toContain('輸出テスト総会 出欠一覧');
+  });
+});
+
+describe('POST /v1/cci/{cci_code}/export (spec §7)', () => {
+  it('queues a job with its defaults made explicit', async () => {
+    const job = await create({ type: 'members', format: 'csv_utf8' }, DEMO.admin);
+    expect(job).toMatchObject({
+      cci_code: 'demo',
+      created_by: await usernameOf(env.app.pool, DEMO.admin),
+      type: 'members',
+      format: 'csv_utf8',
+      params: { order: 'protocol', date_style: 'western' },
+      expired: false,
+    });
+    expect((job.params as { as_of: string }).as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const { rows } = await env.app.pool.query("select action from audit_log where entity = 'export_job' and entity_id = $1", [
+      String(job.id),
+    ]);
+    expect(rows).toEqual([{ action: 'create' }]);
+  });
+
+  it.each([
+    [{ type: 'minutes', format: 'xlsx' }, 'validation_failed', 'body.type'],
+    [{ type: 'companies', format: 'pdf' }, 'validation_failed', 'body.format'],
+    [{ type: 'companies', format: 'xlsx', extra: 1 }, 'validation_failed', 'body.extra'],
+    [{ type: 'companies', format: 'xlsx', params: { order: 'protocol' } }, 'unsupported_order', 'body.params.order'],
+    [{ type: 'attendance', format: 'xlsx' }, 'required', 'body.params.conference_id'],
+    [{ type: 'companies', format: 'xlsx', params: { conference_id: 1 } }, 'not_allowed', 'body.params.conference_id'],
+    [{ type: 'companies', format: 'xlsx', params: { as_of: '2025-04-01' } }, 'not_allowed', 'body.params.as_of'],
+    [{ type: 'members', format: 'xlsx', params: { as_of: '0000-01-01' } }, 'validation_failed', 'body.params.as_of'],
+    [
+      { type: 'reception', format: 'xlsx', params: { conference_id: 2_000_000_000 } },
+      'unknown_conference',
+      'body.params.conference_id',
+    ],
+  ])('refuses %j with 400 %s', async (body, code, field) => {
+    const res = await call('POST', BASE, DEMO.staff, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(code);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('refuses a conference of another chamber as unknown', async () => {
+    const { rows } = await env.app.pool.query<{ id: number }>(
+      `insert into conference (cci_code, name, event_date) values ($1, 'よその会議', now()) returning id`,
+      [OTHER_CCI],
+    );
+    const res = await call('POST', BASE, DEMO.staff, {
+      type: 'attendance',
+      format: 'xlsx',
+      params: { conference_id: rows[0].id },
+    });
+    expect(res.json()).toMatchObject({ status: 400, code: 'unknown_conference' });
+  });
+});
+
+describe('GET /v1/cci/{cci_code}/export (filters created_by and status, spec §7)', () => {
+  it('filters by creator and status, newest first', async () => {
+    const admin = await usernameOf(env.app.pool, DEMO.admin);
+    const mine = await create({ type: 'companies', format: 'csv_sjis' }, DEMO.admin);
+    await finished(mine.id, DEMO.admin);
+    const res = await call('GET', `${BASE}?created_by=${admin}&status=succeeded&page_size=100`, DEMO.staff);
+    expect(res.statusCode).toBe(200);
+    const data: Job[] = res.json().data;
+    expect(data.map((j) => j.id)).toContain(mine.id);
+    expect(data.every((j) => j.created_by === admin && j.status === 'succeeded')).toBe(true);
+    const created = data.map((j) => j.created_at as string);
+    expect(created).toEqual([...created].sort().reverse());
+
+    const failed: Job[] = (await call('GET', `${BASE}?status__in=failed,queued&page_size=100`, DEMO.staff)).json().data;
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((j) => ['failed', 'queued'].includes(j.status))).toBe(true);
+  });
+
+  it.each(['status=done', 'status__in=queued,done', 'created_by__in=x', 'sort=type', 'page_size=1001'])(
+    'refuses ?%s with 400',
+    async (query) => {
+      expect((await call('GET', `${BASE}?${query}`, DEMO.staff)).statusCode).toBe(400);
+    },
+  );
+});
+
+describe('permissions and tenancy (DESIGN.md §6)', () => {
+  let otherJobId: number;
+  let ownJob: Job;
+  beforeAll(async () => {
+    const { rows } = await env.app.pool.query<{ id: number }>(
+      `insert into export_job (cci_code, created_by, type, format, params, status, file_key)
+       values ($1, 'someone', 'companies', 'xlsx', '{"order":"code","date_style":"western"}', 'succeeded', $2) returning id`,
+      [OTHER_CCI, `${OTHER_CCI}/exports/1/事業所一覧.xlsx`],
+    );
+    otherJobId = rows[0].id;
+    ownJob = await finished((await create({ type: 'companies', format: 'xlsx' })).id);
+  });
+
+  it('company admins can neither export nor read jobs (403)', async () => {
+    expect((await call('POST', BASE, DEMO.companyAdmin, { type: 'companies', format: 'xlsx' })).statusCode).toBe(403);
+    expect((await call('GET', BASE, DEMO.companyAdmin)).statusCode).toBe(403);
+    expect((await call('GET', `${BASE}/${ownJob.id}`, DEMO.companyAdmin)).statusCode).toBe(403);
+  });
+
+  it('anonymous callers get 401', async () => {
+    expect((await call('POST', BASE, null, { type: 'companies', format: 'xlsx' })).statusCode).toBe(401);
+    expect((await call('GET', BASE, null)).statusCode).toBe(401);
+    expect((await call('GET', `${BASE}/${ownJob.id}`, null)).statusCode).toBe(401);
+  });
+
+  it('another chamber’s path is 403; its job and its file are not found (404)', async () => {
+    expect((await call('GET', `/v1/cci/${OTHER_CCI}/export`, DEMO.staff)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/v1/cci/${OTHER_CCI}/export`, DEMO.admin, { type: 'companies', format: 'xlsx' })).statusCode,
+    ).toBe(403);
+    expect((await call('GET', `${BASE}/${otherJobId}`, DEMO.staff)).statusCode).toBe(404);
+    const path = encodeURIComponent(`${OTHER_CCI}/exports/1/事業所一覧.xlsx`);
+    expect((await call('GET', `/v1/cci/demo/common/s3/get_object_url?path=${path}`, DEMO.staff)).statusCode).toBe(404);
+    expect((await call('GET', `/v1/cci/${OTHER_CCI}/common/s3/get_object_url?path=${path}`, DEMO.staff)).statusCode).toBe(403);
+  });
+
+  it('an unknown id is 404, a malformed one 400', async () => {
+    expect((await call('GET', `${BASE}/2000000000`, DEMO.staff)).statusCode).toBe(404);
+    expect((await call('GET', `${BASE}/abc`, DEMO.staff)).statusCode).toBe(400);
+  });
+
+  it('download URLs expire', async () => {
+    const signed = (
+      await call('GET', `/v1/cci/demo/common/s3/get_object_url?path=${encodeURIComponent(ownJob.file_key!)}`, DEMO.staff)
+    ).json();
+    expect(Date.parse(signed.expires_at) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    expect((await env.app.inject({ method: 'GET', url: signed.url })).statusCode).toBe(200);
+    env.clock.offsetMs = 5 * 60_000 + 1000;
+    try {
+      const late = await env.app.inject({ method: 'GET', url: signed.url });
+      expect(late.statusCode).toBe(403);
+      expect(late.json().code).toBe('url_expired');
+    } finally {
+      env.clock.offsetMs = 0;
+    }
+  });
+});
+
+describe('file expiry (EXPORT_RETENTION_DAYS)', () => {
+  it('keeps the file for the retention days, then deletes it; the job stays, marked expired', async () => {
+    const job = await finished((await create({ type: 'companies', format: 'csv_utf8' })).id);
+    const days = (Date.parse(job.expires_at as string) - Date.parse(job.finished_at as string)) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+    const key = job.file_key!;
+    expect(await env.storage.exists(key)).toBe(true);
+
+    await env.app.pool.query("update export_job set expires_at = now() - interval '1 minute' where id = $1", [job.id]);
+    const url = `/v1/cci/demo/common/s3/get_object_url?path=${encodeURIComponent(key)}`;
+    const gone = await call('GET', url, DEMO.staff);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().code).toBe('export_expired');
+
+    expect(await deleteExpiredExports(env.db, env.storage)).toBeGreaterThanOrEqual(1);
+    expect(await env.storage.exists(key)).toBe(false);
+    expect((await call('GET', `${BASE}/${job.id}`, DEMO.staff)).json()).toMatchObject({
+      status: 'succeeded',
+      expired: true,
+      file_key: null,
+      file_name: null,
+    });
+    expect((await call('GET', url, DEMO.staff)).statusCode).toBe(410);
+  });
+});
