@@ -59,6 +59,9 @@ async function main() {
     await app.close().catch((err: unknown) => console.error(err));
     await worker?.stop().catch((err: unknown) => console.error(err));
     await boss.stop({ graceful: true, timeout: 10_000 }).catch((err: unknown) => console.error(err));
+    // pg-boss drops its listeners on stop; a pooled connection that PostgreSQL's own shutdown
+    // then terminates (57P01) must not crash the exit.
+    boss.on('error', () => {});
     await stack.stop();
     say('stopped');
     process.exit(0);
