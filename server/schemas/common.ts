@@ -35,3 +35,7 @@ export const ProblemSchema = Type.Object(
  * body became '' before the null branch was tried.
  */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+
+/** The problem+json responses a route documents, e.g. `problemResponses(400, 401, 403)`. */
+export const problemResponses = <const S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ProblemSchema])) as Record<S, typeof ProblemSchema>;

@@ -4,11 +4,11 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../plugins/app/problem.ts';
 import { ExportJobListQuery } from '../../repositories/export-jobs.ts';
 import { ExportCreateSchema, ExportJobParamsSchema, ExportJobSchema } from '../../schemas/export.ts';
-import { ProblemSchema, listOf } from '../../schemas/common.ts';
+import { listOf, problemResponses } from '../../schemas/common.ts';
 import { CciCodeParam } from '../../schemas/master-data.ts';
 import type { ExportQueue } from '../../jobs/export-queue.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 503: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 503);
 const tags = ['cci: exports'];
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 

@@ -3,11 +3,11 @@ import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { notFound } from '../../plugins/app/problem.ts';
 import { CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery, ProblemSchema, listOf } from '../../schemas/common.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery, listOf, problemResponses } from '../../schemas/common.ts';
 import { IdParams } from '../../schemas/params.ts';
 import type { SessionUser } from '../../schemas/session.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 409);
 const tags = ['company: companies'];
 
 /** A company admin reaches only its own company; any other id is a 404 (DESIGN.md §6). */

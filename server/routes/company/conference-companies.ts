@@ -4,9 +4,9 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { companyOf } from './conference-caller.ts';
 import { OwnConferenceCompanyListQuery } from '../../repositories/conference-companies.ts';
 import { OwnConferenceCompanySchema } from '../../schemas/conference-company.ts';
-import { ProblemSchema, listOf } from '../../schemas/common.ts';
+import { listOf, problemResponses } from '../../schemas/common.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404);
 
 /** spec §7: GET /v1/company/conference_companies — the caller's company's own rows only. */
 const companyConferenceCompanies: FastifyPluginAsyncTypebox = async (app) => {

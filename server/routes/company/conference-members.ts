@@ -5,10 +5,10 @@ import { notFound } from '../../plugins/app/problem.ts';
 import { CompanyListQuery } from '../../repositories/conference-members.ts';
 import { ConferenceMemberSchema } from '../../schemas/conference-member.ts';
 import { AnswerBodySchema, AnswerResultSchema } from '../../schemas/answer.ts';
-import { ProblemSchema, listOf } from '../../schemas/common.ts';
+import { listOf, problemResponses } from '../../schemas/common.ts';
 import type { SessionUser } from '../../schemas/session.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 422: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 422);
 const tags = ['company: conference members'];
 
 function ownCompanyId(user: SessionUser): number {

@@ -5,10 +5,10 @@ import { companyOf } from './conference-caller.ts';
 import { notFound } from '../../plugins/app/problem.ts';
 import { CompanyConferenceListQuery, COMPANY_CONFERENCE_EXPANDS } from '../../repositories/conferences-for-company.ts';
 import { CompanyConferenceSchema, expandSchema, expandsOf } from '../../schemas/conference.ts';
-import { ProblemSchema, listOf } from '../../schemas/common.ts';
+import { listOf, problemResponses } from '../../schemas/common.ts';
 import { IdParams } from '../../schemas/params.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404);
 const tags = ['company: conferences'];
 
 const DetailQuery = Type.Object(

@@ -5,9 +5,9 @@ import { notFound } from '../../plugins/app/problem.ts';
 import { MASTER_TYPE_CONFERENCE_TEMPLATE } from '../../db/schema.ts';
 import { MasterDataListQuery } from '../../repositories/master-data.ts';
 import { MasterDataSchema, MasterTypeParams } from '../../schemas/master-data.ts';
-import { ProblemSchema, listOf } from '../../schemas/common.ts';
+import { listOf, problemResponses } from '../../schemas/common.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404);
 
 /**
  * Master types that are the chamber's working tools, not company data: conference templates are

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../plugins/app/problem.ts';
-import { ProblemSchema } from '../../../schemas/common.ts';
+import { ProblemSchema, problemResponses } from '../../../schemas/common.ts';
 import { CciCodeParam } from '../../../schemas/master-data.ts';
 import {
   GetObjectUrlQuerySchema,
@@ -19,7 +19,7 @@ import type { StorageDriver } from '../../../storage/driver.ts';
 import { isChamberKey, safeFileName } from '../../../storage/keys.ts';
 import { PUT_URL_SECONDS, downloadUrl, requireStorage } from '../../../storage/presign.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 503: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 503);
 const tags = ['cci: files'];
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 const ALLOWED = 'PDF、Excel（xlsx）、Word（docx）、PowerPoint（pptx）、PNG、JPEG';

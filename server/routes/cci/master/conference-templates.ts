@@ -12,9 +12,9 @@ import {
   ConferenceTemplateUpdateSchema,
 } from '../../../schemas/conference-template.ts';
 import { CciCodeParam } from '../../../schemas/master-data.ts';
-import { ProblemSchema, listOf } from '../../../schemas/common.ts';
+import { listOf, problemResponses } from '../../../schemas/common.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 409);
 const tags = ['cci: conference templates'];
 const BASE = '/v1/cci/:cci_code/master/CCI_CONFERENCE_TEMPLATE';
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });

@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/app/auth.ts';
 import { MasterDataListQuery } from '../../../repositories/master-data.ts';
 import { MasterDataSchema, MasterTypeParams } from '../../../schemas/master-data.ts';
-import { ProblemSchema, listOf } from '../../../schemas/common.ts';
+import { listOf, problemResponses } from '../../../schemas/common.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
+const errors = problemResponses(400, 401, 403);
 
 /**
  * spec §7: GET /v1/cci/{cci_code}/master/{master_type_code} (e.g. cci_position_type, spec §3).

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/app/auth.ts';
 import { notFound } from '../../../plugins/app/problem.ts';
-import { ProblemSchema } from '../../../schemas/common.ts';
+import { problemResponses } from '../../../schemas/common.ts';
 import { CciCodeParam } from '../../../schemas/master-data.ts';
 import { GetObjectUrlQuerySchema, GetObjectUrlSchema } from '../../../schemas/storage.ts';
 import type { StorageDriver } from '../../../storage/driver.ts';
@@ -11,7 +11,7 @@ import { isChamberKey } from '../../../storage/keys.ts';
 import { downloadUrl, requireStorage } from '../../../storage/presign.ts';
 import { companyOf } from '../conference-caller.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 503: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 503);
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 
 /**

@@ -4,10 +4,10 @@ import { currentUser } from '../../../../plugins/app/auth.ts';
 import { notFound } from '../../../../plugins/app/problem.ts';
 import { CompanyListQuery } from '../../../../repositories/companies.ts';
 import { CompanyCreateSchema, CompanySchema, CompanyUpdateSchema } from '../../../../schemas/company.ts';
-import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+import { listOf, problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 409);
 const tags = ['cci: companies'];
 
 /** spec §7: GET and POST /v1/cci/admin/master/companies; GET and PUT /{id}. Tenant: the caller's chamber. */

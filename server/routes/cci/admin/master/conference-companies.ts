@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { ConferenceCompanyListQuery } from '../../../../repositories/conference-companies.ts';
 import { ConferenceCompanySchema } from '../../../../schemas/conference-company.ts';
-import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+import { listOf, problemResponses } from '../../../../schemas/common.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
+const errors = problemResponses(400, 401, 403);
 
 /** spec §7: GET /v1/cci/admin/master/conference_companies (the caller's chamber). */
 const conferenceCompanies: FastifyPluginAsyncTypebox = async (app) => {

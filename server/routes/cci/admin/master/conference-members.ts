@@ -10,17 +10,10 @@ import {
   InviteResultSchema,
   InviteSchema,
 } from '../../../../schemas/conference-member.ts';
-import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+import { listOf, problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
-const errors = {
-  400: ProblemSchema,
-  401: ProblemSchema,
-  403: ProblemSchema,
-  404: ProblemSchema,
-  409: ProblemSchema,
-  422: ProblemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 422);
 const tags = ['cci: conference members'];
 const BASE = '/v1/cci/admin/master/conference_members';
 

@@ -11,17 +11,10 @@ import {
   EmptyBodySchema,
   ResetSortResultSchema,
 } from '../../../../schemas/conference.ts';
-import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+import { listOf, problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
-const errors = {
-  400: ProblemSchema,
-  401: ProblemSchema,
-  403: ProblemSchema,
-  404: ProblemSchema,
-  409: ProblemSchema,
-  422: ProblemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 422);
 const tags = ['cci: conferences'];
 
 /**

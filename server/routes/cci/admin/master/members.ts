@@ -10,10 +10,10 @@ import {
   MemberUpdateSchema,
   MemberUserSchema,
 } from '../../../../schemas/member.ts';
-import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+import { ProblemSchema, listOf, problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
-const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+const errors = problemResponses(400, 401, 403, 404, 409);
 const tags = ['cci: members'];
 
 /**

@@ -4,16 +4,9 @@ import { currentUser } from '../../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../../plugins/app/problem.ts';
 import { UserListQuery, type LoginSync } from '../../../../repositories/users.ts';
 import { UserSchema, UserUpdateSchema, UsernameParams } from '../../../../schemas/user.ts';
-import { ProblemSchema, listOf } from '../../../../schemas/common.ts';
+import { listOf, problemResponses } from '../../../../schemas/common.ts';
 
-const errors = {
-  400: ProblemSchema,
-  401: ProblemSchema,
-  403: ProblemSchema,
-  404: ProblemSchema,
-  409: ProblemSchema,
-  422: ProblemSchema,
-};
+const errors = problemResponses(400, 401, 403, 404, 409, 422);
 const tags = ['cci: users'];
 
 /**
