@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
  */
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
 
 function chromiumPath(): string | undefined {
   const candidates = [process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE, '/usr/bin/chromium'];
@@ -52,7 +53,7 @@ export default defineConfig({
   ],
   webServer: {
     // a fresh data folder per run; exec so the shutdown signal reaches the server itself
-    command: 'rm -rf .data/e2e && exec node --import tsx server/main.ts',
+    command: `rm -rf ${dataDir} && exec node --import tsx server/main.ts`,
     url: `${baseURL}/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -61,7 +62,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(port),
-      KAIGI_DATA_DIR: '.data/e2e',
+      KAIGI_DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '15433',
       COGNITO_LOCAL_PORT: process.env.E2E_COGNITO_PORT ?? '19329',
       LOG_LEVEL: 'warn',

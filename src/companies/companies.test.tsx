@@ -126,6 +126,21 @@ describe('companies list', () => {
     expect(screen.queryByRole('link', { name: '編集' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
+
+  it('opens a row from the keyboard: the row takes focus and Enter opens the company', async () => {
+    signIn();
+    server.use(
+      http.get(BASE, () => list([company()])),
+      http.get(`${BASE}/1`, () => HttpResponse.json(company())),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/companies', { companies });
+    const row = (await screen.findByText('株式会社アクメ')).closest('tr')!;
+    expect(row).toHaveAttribute('tabindex', '0');
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByDisplayValue('東京都千代田区丸の内1-1-1')).toBeInTheDocument();
+  });
 });
 
 describe('company create', () => {

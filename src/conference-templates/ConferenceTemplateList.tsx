@@ -12,6 +12,7 @@ import { ListEmpty } from '../common/ListEmpty';
 import { useCciCode } from '../master-data/useCciCode';
 import { DeadlineField, SubConferenceNamesField, TimeRangeField, timeRangeText } from './templateFields';
 import type { TemplateBody } from './templateBody';
+import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 
 const ConferenceTemplateList = () => {
   const translate = useTranslate();
@@ -42,6 +43,7 @@ const ConferenceTemplateList = () => {
         />
       ) : (
         <DataTable
+          body={KeyboardDataTableBody}
           rowClick={rowClick}
           bulkActionButtons={
             canDelete ? (

@@ -4,6 +4,7 @@ import { CreateButton, DataTable, ReferenceManyField, useRecordContext, useTrans
 import { JaDateField } from '../common/JaDateField';
 import { PositionTypeField } from '../positions/PositionTypeField';
 import type { Member } from './types';
+import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 
 const Empty = () => {
   const translate = useTranslate();
@@ -27,7 +28,7 @@ export const MemberPositions = () => {
         <CreateButton resource="positions" label="kaigi.members.positions.add" state={{ record: { member_id: record.id } }} />
       </Box>
       <ReferenceManyField reference="positions" target="member_id" sort={{ field: 'position_type', order: 'ASC' }} perPage={50}>
-        <DataTable bulkActionButtons={false} rowClick="edit" empty={<Empty />}>
+        <DataTable bulkActionButtons={false} body={KeyboardDataTableBody} rowClick="edit" empty={<Empty />}>
           <DataTable.Col source="position_type" disableSort field={PositionTypeField} />
           <DataTable.Col source="department_name" disableSort />
           <DataTable.Col source="position_name" disableSort />

@@ -26,6 +26,7 @@ import { PositionTypeField } from './PositionTypeField';
 import { PositionTypeInput } from './PositionTypeInput';
 import { usePositionTypes } from './usePositionTypes';
 import type { Position } from './types';
+import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 
 const filters = [
   <TextInput key="q" source="q" sx={{ minWidth: 300 }} label="kaigi.positions.filters.keyword" alwaysOn resettable />,
@@ -80,6 +81,7 @@ export const PositionList = () => {
       ) : (
         <DataTable<Position>
           sx={NOWRAP_HEADERS}
+          body={KeyboardDataTableBody}
           rowClick={rowClick}
           bulkActionButtons={canEdit ? <BulkActions /> : false}
           empty={<ListEmpty />}

@@ -19,6 +19,7 @@ import { isRole, roleLabelKey } from '../auth/roles';
 import { JaDateField } from '../common/JaDateField';
 import { ListEmpty } from '../common/ListEmpty';
 import { CompanyField, EnabledField, ROLE_CHOICES, RoleField } from './userFields';
+import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 
 const userFilters = (translate: (key: string) => string) => [
   <TextInput key="q" source="q" alwaysOn placeholder={translate('kaigi.users.helper.q')} />,
@@ -53,7 +54,7 @@ const UserList = () => {
           empty={<ListEmpty />}
         />
       ) : (
-        <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<ListEmpty />}>
+        <DataTable body={KeyboardDataTableBody} rowClick={rowClick} bulkActionButtons={false} empty={<ListEmpty />}>
           <DataTable.Col source="email" />
           <DataTable.Col source="display_name" />
           <DataTable.Col source="user_type">
