@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { company, member, position } from '../db/schema.ts';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { MASTER_TYPE_POSITION_TYPE, company, master_data, member, position } from '../db/schema.ts';
 import {
   PositionTypeListSchema,
   PositionTypeSchema,
@@ -20,13 +20,19 @@ import { Problem, notFound, type ProblemField } from '../plugins/app/problem.ts'
 type PositionRow = typeof position.$inferSelect;
 type Fields = Omit<PositionUpdate, 'version'>;
 
+/**
+ * Position types in the chamber's own order (master data cci_position_type, sort_order; DESIGN.md §4),
+ * a type without a master row last, by code. Needs the master_data join of selectJoined.
+ */
+const positionTypeOrder = sql`(coalesce(${master_data.sort_order}, 2147483647), ${position.position_type})`;
+
 /** Filters position_type (eq, in), department_name, member, company, periods, active_on (issue #3). */
 export const POSITION_LIST: ListSpec = {
   id: position.id,
   sortable: {
     id: position.id,
     rank: position.rank,
-    position_type: position.position_type,
+    position_type: positionTypeOrder,
     department_name: position.department_name,
     start_at: position.start_at,
     end_at: position.end_at,
@@ -76,13 +82,24 @@ const joinedColumns = {
   company_name: company.name1,
 };
 
-/** Positions with their member's name and company (spec §3: the list shows the company name). */
+/**
+ * Positions with their member's name and company (spec §3: the list shows the company name), and
+ * the type's master row for its sort order.
+ */
 const selectJoined = (ex: Executor) =>
   ex
     .select(joinedColumns)
     .from(position)
     .innerJoin(member, eq(member.id, position.member_id))
-    .innerJoin(company, eq(company.id, member.company_id));
+    .innerJoin(company, eq(company.id, member.company_id))
+    .leftJoin(
+      master_data,
+      and(
+        eq(master_data.cci_code, position.cci_code),
+        eq(master_data.master_type_code, MASTER_TYPE_POSITION_TYPE),
+        eq(master_data.master_code, position.position_type),
+      ),
+    );
 
 type JoinedRow = Awaited<ReturnType<typeof selectJoined>>[number];
 

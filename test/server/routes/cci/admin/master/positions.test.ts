@@ -87,6 +87,26 @@ describe('GET /v1/cci/admin/master/positions', () => {
     });
   });
 
+  it("sorts position types in the chamber's master order (sort_order), not by code", async () => {
+    const { rows } = await app.pool.query<{ master_code: string; sort_order: number }>(
+      `SELECT master_code, sort_order FROM master_data WHERE cci_code = 'demo' AND master_type_code = 'cci_position_type'`,
+    );
+    const orderOf = new Map(rows.map((r) => [r.master_code, r.sort_order]));
+    // CCI_OFFICER comes first in the master but after CCI_BRANCH and CCI_COMMITTEE by code
+    expect(orderOf.get('CCI_OFFICER')!).toBeLessThan(orderOf.get('CCI_BRANCH')!);
+    const typesSortedBy = async (sort: string) => {
+      const url = `${BASE}?position_type__in=CCI_OFFICER,CCI_BRANCH,CCI_COMMITTEE&page_size=100&sort=${sort}&fields=id,position_type`;
+      return (await call('GET', url, DEMO.staff)).json().data.map((p: { position_type: string }) => p.position_type);
+    };
+    const ascending = await typesSortedBy('position_type');
+    expect(ascending[0]).toBe('CCI_OFFICER');
+    expect(ascending.map((t: string) => orderOf.get(t)!)).toEqual(
+      [...ascending.map((t: string) => orderOf.get(t)!)].sort((a, b) => a - b),
+    );
+    const descending = await typesSortedBy('-position_type');
+    expect(descending.at(-1)).toBe('CCI_OFFICER');
+  });
+
   it('filters by position_type (one or several), department and company; sorts by rank', async () => {
     const women = (await call('GET', `${BASE}?position_type=CCI_WOMEN_ASSOCIATION&page_size=100`, DEMO.staff)).json();
     expect(women.meta.total).toBeGreaterThanOrEqual(6);
