@@ -20,7 +20,7 @@ const VIEWPORTS = [
   { name: 'phone', size: { width: 375, height: 812 }, phone: true },
 ] as const;
 
-const COGNITO_DATA_DIR = '.data/e2e/cognito';
+const COGNITO_DATA_DIR = `${process.env.E2E_DATA_DIR ?? '.data/e2e'}/cognito`;
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
 
 // ---------------------------------------------------------------------------------------------
