@@ -11,15 +11,15 @@
  * Resources: one folder each (src/<resource>/index.ts), API paths in providers/resources.ts.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
+import { KaigiAdmin } from './layout/KaigiAdmin';
 import { NavigatorBridge } from './layout/NavigatorBridge';
 import { PageLoading, TopProgressBar } from './layout/TopProgressBar';
-import { LoginPage } from './login/LoginPage';
 import { NotFoundContent, NotFoundPage } from './not-found/NotFoundPage';
 import { RootRedirect } from './root/RootRedirect';
 import { RoleGuard } from './auth/RoleGuard';
@@ -32,9 +32,17 @@ import users from './users';
 import conferenceTemplates from './conference-templates';
 import masterData from './master-data';
 import conferences from './conferences';
+import exportsResource from './exports';
 import { companyPublicRoutes, companyRoutes } from './company/routes';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
+// The sign-in form (and the form library behind it) is not part of every signed-in page's first load.
+const LazyLoginPage = lazy(() => import('./login/LoginPage'));
+const LoginPage = () => (
+  <Suspense fallback={<PageLoading />}>
+    <LazyLoginPage />
+  </Suspense>
+);
 
 const guarded = (resource: string, Page: ComponentType) => (
   <RoleGuard resource={resource}>
@@ -48,7 +56,7 @@ export const App = () => (
   <>
     <NavigatorBridge />
     <TopProgressBar />
-    <Admin
+    <KaigiAdmin
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
@@ -58,7 +66,6 @@ export const App = () => (
       catchAll={NotFoundContent}
       theme={theme}
       title={i18nProvider.translate('kaigi.app.title')}
-      disableTelemetry
     >
       <Resource name="conferences" {...conferences} />
       <Resource name="companies" {...companies} />
@@ -67,6 +74,7 @@ export const App = () => (
       <Resource name="users" {...users} />
       <Resource name="conference_templates" {...conferenceTemplates} />
       <Resource name="master_data" {...masterData} />
+      <Resource name="exports" {...exportsResource} />
       <CustomRoutes noLayout>
         <Route path="/404" element={<NotFoundPage />} />
         {companyPublicRoutes}
@@ -75,6 +83,6 @@ export const App = () => (
         <Route path="/admin" element={guarded(PAGES.adminDashboard, AdminDashboard)} />
         {companyRoutes}
       </CustomRoutes>
-    </Admin>
+    </KaigiAdmin>
   </>
 );

@@ -6,9 +6,11 @@ import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, FilterButton, List, SimpleList, TextInput, TopToolbar, useTranslate } from 'react-admin';
 import { JaDateField } from '../common/JaDateField';
 import { ListEmpty } from '../common/ListEmpty';
+import { ExportButton } from '../exports/ExportButton';
 import { useRowClick } from '../common/useRowClick';
 import { CompanyFlagField } from './CompanyFlagField';
 import type { Company } from './types';
+import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 
 const filters = [
   <TextInput key="q" source="q" sx={{ minWidth: 300 }} label="kaigi.companies.filters.keyword" alwaysOn resettable />,
@@ -22,6 +24,7 @@ const ListActions = () => (
   <TopToolbar>
     <FilterButton />
     <CreateButton />
+    <ExportButton type="companies" />
   </TopToolbar>
 );
 
@@ -61,7 +64,13 @@ export const CompanyList = () => {
           empty={<ListEmpty />}
         />
       ) : (
-        <DataTable<Company> sx={NOWRAP_HEADERS} rowClick={rowClick} bulkActionButtons={false} empty={<ListEmpty />}>
+        <DataTable<Company>
+          sx={NOWRAP_HEADERS}
+          body={KeyboardDataTableBody}
+          rowClick={rowClick}
+          bulkActionButtons={false}
+          empty={<ListEmpty />}
+        >
           <DataTable.Col source="company_code" />
           {/* sorted by フリガナ (五十音順); the API sorts by name_kana, not by the name itself */}
           <DataTable.Col

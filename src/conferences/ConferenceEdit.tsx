@@ -4,8 +4,9 @@
  *                               without losing what was typed), status buttons, sub-conferences;
  * - /conferences/:id/invitees   招待者 (invitees/InviteesTab.tsx);
  * - /conferences/:id/answers    回答状況 (answers/AnswersTab.tsx);
- * - /conferences/:id/companies  招待事業所 (answers/CompaniesTab.tsx).
- * For a conference with sub-conferences, the last three tabs work on the one chosen in 「対象の会議」.
+ * - /conferences/:id/companies  招待事業所 (answers/CompaniesTab.tsx);
+ * - /conferences/:id/attachments 添付資料 (attachments/AttachmentsTab.tsx: this conference's own files).
+ * For a conference with sub-conferences, the invitees, answers and companies tabs work on the one chosen in 「対象の会議」.
  */
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -43,19 +44,22 @@ import { CONFLICT_RESET_OPTIONS } from '../common/useConflictAwareSave';
 import { formatDateTimeWithWeekday } from '../utils/dates';
 import { ConferenceFields } from './ConferenceFields';
 import { ConferenceStatusButtons } from './ConferenceStatusButtons';
+import { ConferenceExportButton } from '../exports/ConferenceExportButton';
 import { ConferenceStatusChip } from './ConferenceChips';
 import { InviteesTab } from './invitees/InviteesTab';
 import { AnswersTab } from './answers/AnswersTab';
 import { CompaniesTab } from './answers/CompaniesTab';
+import { AttachmentsTab } from './attachments/AttachmentsTab';
 import type { Conference } from './types';
 
-const TABS = ['', 'invitees', 'answers', 'companies'] as const;
+const TABS = ['', 'invitees', 'answers', 'companies', 'attachments'] as const;
 type TabKey = (typeof TABS)[number];
 const TAB_LABELS: Record<TabKey, string> = {
   '': 'kaigi.conferences.edit.tabs.basic',
   invitees: 'kaigi.conferences.edit.tabs.invitees',
   answers: 'kaigi.conferences.edit.tabs.answers',
   companies: 'kaigi.conferences.edit.tabs.companies',
+  attachments: 'kaigi.conferences.edit.tabs.attachments',
 };
 
 /** The fields of server/schemas/conference.ts ConferenceUpdateSchema; the rest (parent, template, status…) is not sent. */
@@ -90,6 +94,7 @@ const EditTitle = () => {
 const EditActions = () => (
   <TopToolbar sx={{ alignItems: 'center' }}>
     <ConferenceStatusButtons />
+    <ConferenceExportButton />
     <ListButton />
   </TopToolbar>
 );
@@ -259,6 +264,8 @@ const ConferenceTabs = () => {
       <Box role="tabpanel" id={`conference-tabpanel-${tab || 'basic'}`} aria-labelledby={`conference-tab-${tab || 'basic'}`}>
         {tab === '' ? (
           <BasicTab />
+        ) : tab === 'attachments' ? (
+          <AttachmentsTab />
         ) : (
           <Box sx={{ p: 2 }}>
             <TargetPicker value={target.id} onChange={setTargetId} />

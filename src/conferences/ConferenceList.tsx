@@ -23,7 +23,9 @@ import { formatDateTimeWithWeekday } from '../utils/dates';
 import { ListEmpty } from '../common/ListEmpty';
 import { CONFERENCE_STATUSES, statusLabelKey } from './conferenceStatus';
 import { ConferenceStatusChip } from './ConferenceChips';
+import { ConferenceExportButton } from '../exports/ConferenceExportButton';
 import type { Conference } from './types';
+import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 
 const statusChoices = CONFERENCE_STATUSES.map((id) => ({ id, name: statusLabelKey(id) }));
 
@@ -99,7 +101,7 @@ export const ConferenceList = () => {
       {isSmall ? (
         <ConferenceSimpleList />
       ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false} empty={<ListEmpty />}>
+        <DataTable body={KeyboardDataTableBody} rowClick="edit" bulkActionButtons={false} empty={<ListEmpty />}>
           <DataTable.Col source="name" render={(record) => <NameCell record={record as Conference} />} />
           <DataTable.Col source="event_date">
             <JaDateField source="event_date" format="datetime" />
@@ -109,6 +111,12 @@ export const ConferenceList = () => {
             <JaDateField source="answer_deadline" format="datetime" />
           </DataTable.Col>
           <DataTable.Col source="status" render={(record) => <ConferenceStatusChip status={record.status} />} />
+          <DataTable.Col
+            source="export"
+            label="kaigi.exports.button.label"
+            disableSort
+            render={() => <ConferenceExportButton variant="icon" />}
+          />
         </DataTable>
       )}
     </List>

@@ -10,6 +10,7 @@ import { messages as usersMessages } from '../users/messages';
 import { messages as conferenceTemplatesMessages } from '../conference-templates/messages';
 import { messages as masterDataMessages } from '../master-data/messages';
 import { messages as conferencesMessages } from '../conferences/messages';
+import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
 import { messages as commonMessages } from '../common/messages';
 
@@ -163,6 +164,7 @@ const resourceMessages = [
   conferenceTemplatesMessages,
   masterDataMessages,
   conferencesMessages,
+  exportsMessages,
   companyPortalMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 

@@ -5,10 +5,12 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, DateInput, FilterButton, List, SimpleList, TextInput, TopToolbar } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
+import { ExportButton } from '../exports/ExportButton';
 import { useRowClick } from '../common/useRowClick';
 import { CompanyReferenceInput } from './CompanyReferenceInput';
 import { NameWithKana, PeriodText } from './MemberCells';
 import type { Member } from './types';
+import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 
 const filters = [
   <TextInput key="q" source="q" sx={{ minWidth: 300 }} label="kaigi.members.filters.keyword" alwaysOn resettable />,
@@ -23,6 +25,7 @@ const ListActions = () => (
   <TopToolbar>
     <FilterButton />
     <CreateButton />
+    <ExportButton type="members" />
   </TopToolbar>
 );
 
@@ -50,7 +53,13 @@ export const MemberList = () => {
           empty={<ListEmpty />}
         />
       ) : (
-        <DataTable<Member> sx={NOWRAP_HEADERS} rowClick={rowClick} bulkActionButtons={false} empty={<ListEmpty />}>
+        <DataTable<Member>
+          sx={NOWRAP_HEADERS}
+          body={KeyboardDataTableBody}
+          rowClick={rowClick}
+          bulkActionButtons={false}
+          empty={<ListEmpty />}
+        >
           <DataTable.Col
             source="name_kana"
             label="resources.members.fields.name"

@@ -1,6 +1,7 @@
 /**
- * /company/meetings/:id (issue 5): the conference's details, its sub-conferences, attachments and
- * the answer form. GET /v1/company/conferences/{id}?expand=sub_conferences,members,attachments;
+ * /company/meetings/:id (issue 5): the conference's details, its sub-conferences, attachments (each
+ * with a download button, issue 6: AttachmentList.tsx) and the answer form.
+ * GET /v1/company/conferences/{id}?expand=sub_conferences,members,attachments;
  * a conference the company may not see is a 404, which the HTTP client turns into /404 (spec §2).
  */
 import type { ReactNode } from 'react';
@@ -13,13 +14,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { fetchConferenceDetail, portalKeys, type CompanyConference, type CompanySubConference } from '../api';
-import { formatBytes, formatDateTimeJa, formatTime, sameDay } from '../format';
+import { formatDateTimeJa, formatTime, sameDay } from '../format';
+import { AttachmentList } from './AttachmentList';
 import { AnswerForm } from './AnswerForm';
 import { AnswerStatusChip, ConferenceStatusChip, DaysLeft } from './StatusChips';
 
@@ -92,20 +93,21 @@ const Details = ({ conference }: { conference: CompanyConference }) => {
             {translate('kaigi.company.meeting.no_attachments')}
           </Typography>
         ) : (
-          <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none' }}>
-            {attachments.map((file) => (
-              <Box component="li" key={file.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, minWidth: 0 }}>
-                <AttachFileIcon fontSize="small" aria-hidden />
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {file.name}
-                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                    {formatBytes(file.size)} ／ {translate('kaigi.company.meeting.download_pending')}
-                  </Typography>
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <AttachmentList files={attachments} label={translate('kaigi.company.meeting.attachments')} />
         )}
+        {subs
+          .filter((sub) => (sub.attachments ?? []).length > 0)
+          .map((sub) => (
+            <Box key={sub.id} sx={{ mt: 2 }}>
+              <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
+                {translate('kaigi.company.meeting.sub_attachments', { name: sub.name })}
+              </Typography>
+              <AttachmentList
+                files={sub.attachments ?? []}
+                label={translate('kaigi.company.meeting.sub_attachments', { name: sub.name })}
+              />
+            </Box>
+          ))}
       </CardContent>
     </Card>
   );

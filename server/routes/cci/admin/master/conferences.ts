@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { assertAttachmentKeys } from '../../../../lib/attachment-keys.ts';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { notFound } from '../../../../plugins/app/problem.ts';
 import { ConferenceListQuery } from '../../../../repositories/conferences.ts';
@@ -40,6 +41,13 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      assertAttachmentKeys(user.cciCode, [
+        [request.body.attachments, 'body'],
+        ...(request.body.sub_conferences ?? []).map((sub, i): [typeof sub.attachments, string] => [
+          sub.attachments,
+          `body.sub_conferences.${i}`,
+        ]),
+      ]);
       reply.code(201);
       return app.conferences.create(user.cciCode, user.username, request.body);
     },
@@ -66,6 +74,7 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
+      assertAttachmentKeys(user.cciCode, [[request.body.attachments, 'body']]);
       return app.conferences.update(user.cciCode, request.params.id, user.username, request.body);
     },
   );

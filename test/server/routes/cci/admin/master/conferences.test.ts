@@ -50,7 +50,7 @@ describe('POST /v1/cci/admin/master/conferences', () => {
       end_at: '2031-04-10T17:00:00+09:00',
       answer_deadline: '2031-04-03T17:00:00+09:00',
       place: '第1会議室',
-      attachments: [{ key: 'demo/uploads/agenda.pdf', name: '議案書.pdf', size: 12345 }],
+      attachments: [{ key: 'demo/attachments/0b1f6c1e-agenda/agenda.pdf', name: '議案書.pdf', size: 12345 }],
     });
     expect(created).toMatchObject({
       cci_code: 'demo',
@@ -62,7 +62,7 @@ describe('POST /v1/cci/admin/master/conferences', () => {
       parent_id: null,
       template_id: null,
       version: 1,
-      attachments: [{ key: 'demo/uploads/agenda.pdf', name: '議案書.pdf', size: 12345 }],
+      attachments: [{ key: 'demo/attachments/0b1f6c1e-agenda/agenda.pdf', name: '議案書.pdf', size: 12345 }],
       sub_conferences: [],
     });
     const read = await call('GET', `${BASE}/${created.id}`, DEMO.admin);

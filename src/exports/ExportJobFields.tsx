@@ -1,0 +1,250 @@
+/**
+ * The parts of one export job as the exports page shows them (table cells on wide screens, a card
+ * on phones): what was exported and how, its status with progress, its file's expiry and the
+ * download button. Each takes the job as a prop (the list's record).
+ */
+import { createContext, useContext, useState } from 'react';
+import { Box, Button, Chip, LinearProgress, Stack, Typography, type ChipProps } from '@mui/material';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { ReferenceField, TextField, useRefresh, useTranslate } from 'react-admin';
+import { httpClient } from '../api/httpClient';
+import { apiBaseUrl } from '../config/runtimeConfig';
+import { toRaError } from '../providers/dataProvider';
+import { useNotifyApiError } from '../common/apiErrors';
+import { useSession } from '../session/useSession';
+import { formatDateTimeWithWeekday, formatDateWithWeekday } from '../utils/dates';
+import { isConferenceType, isDownloadable, type ExportJob, type ExportJobStatus, type GetObjectUrl } from './types';
+
+const numberFormat = new Intl.NumberFormat('ja-JP');
+export const formatCount = (n: number) => numberFormat.format(n);
+
+const STATUS_COLORS: Record<ExportJobStatus, ChipProps['color']> = {
+  queued: 'default',
+  running: 'info',
+  succeeded: 'success',
+  failed: 'error',
+};
+
+export const ExportStatusChip = ({ status }: { status: ExportJobStatus }) => {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[status]}
+      variant={status === 'queued' ? 'outlined' : 'filled'}
+      label={translate(`kaigi.exports.statuses.${status}`)}
+    />
+  );
+};
+
+/** 出欠一覧 / 受付名簿 with the conference's name, 会員一覧 with its 基準日. */
+export const ExportWhat = ({ job }: { job: ExportJob }) => {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: { sm: 140 } }}>
+      <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
+        {translate(`kaigi.exports.types.${job.type}`)}
+      </Typography>
+      {isConferenceType(job.type) && job.params?.conference_id !== undefined && (
+        <Typography variant="caption" component="span" color="text.secondary">
+          {translate('kaigi.exports.list.conference_prefix')}
+          <ReferenceField record={job} source="params.conference_id" reference="conferences" link={false} emptyText="—">
+            <TextField source="name" variant="caption" />
+          </ReferenceField>
+        </Typography>
+      )}
+      {job.type === 'members' && job.params?.as_of && (
+        <Typography variant="caption" component="span" color="text.secondary">
+          {translate('kaigi.exports.list.as_of', { date: formatDateWithWeekday(job.params.as_of) })}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
+
+/** XLSX, then 席次順・和暦 */
+export const ExportHow = ({ job }: { job: ExportJob }) => {
+  const translate = useTranslate();
+  const options = [
+    job.params?.order ? translate(`kaigi.exports.orders.${job.params.order}`) : null,
+    job.params?.date_style ? translate(`kaigi.exports.date_styles.${job.params.date_style}`) : null,
+  ].filter(Boolean);
+  return (
+    <Stack spacing={0.25} sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" component="span">
+        {translate(`kaigi.exports.formats_short.${job.format}`)}
+      </Typography>
+      {options.length > 0 && (
+        <Typography variant="caption" component="span" color="text.secondary">
+          {options.join('・')}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
+
+/** The status chip, then the progress (running), the row count (done), the reason (failed), the Shift_JIS warning. */
+export const ExportProgress = ({ job }: { job: ExportJob }) => {
+  const translate = useTranslate();
+  const label = translate('kaigi.exports.list.progress_label', { type: translate(`kaigi.exports.types.${job.type}`) });
+  const total = job.progress_total;
+  const progressText =
+    total !== null && total !== undefined
+      ? translate('kaigi.exports.list.progress', { done: formatCount(job.progress_done), total: formatCount(total) })
+      : null;
+  return (
+    <Stack spacing={0.75} sx={{ minWidth: 160 }}>
+      <Box>
+        <ExportStatusChip status={job.status} />
+      </Box>
+      {job.status === 'queued' && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('kaigi.exports.list.waiting')}
+        </Typography>
+      )}
+      {job.status === 'running' &&
+        (progressText && total ? (
+          <Stack spacing={0.25}>
+            <LinearProgress
+              variant="determinate"
+              value={Math.min(100, Math.round((job.progress_done / total) * 100))}
+              aria-label={label}
+              aria-valuetext={progressText}
+            />
+            <Typography variant="caption" color="text.secondary">
+              {progressText}
+            </Typography>
+          </Stack>
+        ) : (
+          <Stack spacing={0.25}>
+            <LinearProgress aria-label={label} />
+            <Typography variant="caption" color="text.secondary">
+              {translate('kaigi.exports.list.counting')}
+            </Typography>
+          </Stack>
+        ))}
+      {job.status === 'succeeded' && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('kaigi.exports.list.rows', { count: formatCount(job.progress_done) })}
+        </Typography>
+      )}
+      {job.status === 'failed' && (
+        <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+          {job.error
+            ? translate('kaigi.exports.list.failed', { reason: job.error })
+            : translate('kaigi.exports.list.failed_unknown')}
+        </Typography>
+      )}
+      {!!job.replaced_char_count && job.replaced_char_count > 0 && (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'warning.dark' }}>
+          <WarningAmberIcon fontSize="small" aria-hidden />
+          <Typography variant="caption" sx={{ color: 'inherit' }}>
+            {translate('kaigi.exports.list.replaced', { count: formatCount(job.replaced_char_count) })}
+          </Typography>
+        </Stack>
+      )}
+    </Stack>
+  );
+};
+
+/** Display names of the chamber's staff by username (created_by holds the username). */
+export const StaffNamesContext = createContext<ReadonlyMap<string, string>>(new Map());
+
+/** When the job was created, and by whom (「自分」 for the current user, else the staff member's name). */
+export const ExportCreated = ({ job }: { job: ExportJob }) => {
+  const translate = useTranslate();
+  const username = useSession().cciUser?.username;
+  const names = useContext(StaffNamesContext);
+  return (
+    <Stack spacing={0.25}>
+      <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatDateTimeWithWeekday(job.created_at)}
+      </Typography>
+      <Typography variant="caption" component="span" color="text.secondary">
+        {job.created_by === username ? translate('kaigi.exports.list.by_me') : (names.get(job.created_by) ?? job.created_by)}
+      </Typography>
+    </Stack>
+  );
+};
+
+/** 期限切れ, or the day and time the file is deleted. */
+export const ExportExpiry = ({ job }: { job: ExportJob }) => {
+  const translate = useTranslate();
+  if (job.expired) return <Chip size="small" variant="outlined" label={translate('kaigi.exports.list.expired')} />;
+  if (!job.expires_at) {
+    return (
+      <Typography variant="body2" component="span" color="text.secondary">
+        {translate('kaigi.common.date.empty')}
+      </Typography>
+    );
+  }
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {translate('kaigi.exports.list.expires', { date: formatDateTimeWithWeekday(job.expires_at) })}
+    </Typography>
+  );
+};
+
+/** A presigned URL may be relative to the API (local-disk driver): make it absolute. */
+const absoluteUrl = (url: string) => new URL(url, apiBaseUrl() || window.location.origin).href;
+
+/** Hands the file to the browser: an <a download> click (the response also says attachment). */
+export const startDownload = (url: string, fileName: string) => {
+  const anchor = document.createElement('a');
+  anchor.href = absoluteUrl(url);
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+};
+
+/**
+ * ダウンロード for a finished, unexpired job: GET /v1/cci/{cci_code}/common/s3/get_object_url?path=
+ * {file_key}, then the returned URL. A refused download (410 export_expired, 404) is told in
+ * Japanese and the list reloads (the job then shows as expired).
+ */
+export const ExportDownloadButton = ({ job }: { job: ExportJob }) => {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const notifyApiError = useNotifyApiError();
+  const cciCode = useSession().cciUser?.cci_code;
+  const [busy, setBusy] = useState(false);
+  if (!isDownloadable(job) || !cciCode) return null;
+  const name = job.file_name ?? translate(`kaigi.exports.types.${job.type}`);
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      const signed = await httpClient.get<GetObjectUrl>(`/v1/cci/${encodeURIComponent(cciCode)}/common/s3/get_object_url`, {
+        query: { path: job.file_key },
+        // a missing file is told here, not by leaving the page for /404
+        redirectOnNotFound: false,
+      });
+      startDownload(signed.url, signed.file_name || name);
+    } catch (error) {
+      const raError = toRaError(error);
+      notifyApiError(raError, { evenWithFieldErrors: true });
+      const status = (raError as { status?: number }).status;
+      if (status === 404 || status === 410) refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<FileDownloadIcon />}
+      onClick={download}
+      disabled={busy}
+      aria-label={translate('kaigi.exports.list.download_named', { name })}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {translate(busy ? 'kaigi.exports.list.downloading' : 'kaigi.exports.list.download')}
+    </Button>
+  );
+};

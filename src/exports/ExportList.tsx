@@ -1,0 +1,199 @@
+/**
+ * ファイル出力 (issue 6): the chamber's export jobs, newest first (GET /v1/cci/{cci_code}/export):
+ * what and how, status with progress, the Shift_JIS replacement count, the failure reason, when
+ * and by whom, until when the file is kept, and its download. Filters: status, type and 「自分の
+ * 出力のみ」 (created_by = the signed-in user's username, which the server records as created_by).
+ *
+ * While a job on the page is queued or running the list reloads every 2 s (react-query's
+ * refetchInterval); once none is, it stops. Cards instead of a table on phones.
+ */
+import { useMemo } from 'react';
+import { Box, Button, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import InboxIcon from '@mui/icons-material/Inbox';
+import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import {
+  BooleanInput,
+  DataTable,
+  List,
+  Pagination,
+  RecordContextProvider,
+  SelectInput,
+  useGetList,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { useSession } from '../session/useSession';
+import {
+  ExportCreated,
+  ExportDownloadButton,
+  ExportExpiry,
+  ExportHow,
+  ExportProgress,
+  ExportWhat,
+  StaffNamesContext,
+} from './ExportJobFields';
+import { EXPORT_JOB_STATUSES, EXPORT_TYPES, isActive, type ExportJob } from './types';
+
+/** How often the page reloads while a job runs. Tests shorten it. */
+export const polling = { intervalMs: 2_000 };
+
+const statusChoices = EXPORT_JOB_STATUSES.map((id) => ({ id, name: `kaigi.exports.statuses.${id}` }));
+const typeChoices = EXPORT_TYPES.map((id) => ({ id, name: `kaigi.exports.types.${id}` }));
+
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The empty page: nothing exported yet, or nothing matching the filters (with a way out). */
+const ExportsEmpty = () => {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const filtered = Object.values(filterValues ?? {}).some(isSet);
+  return (
+    <Box role="status" sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
+      <InboxIcon sx={{ fontSize: 64, color: 'text.disabled' }} aria-hidden />
+      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+        {translate(filtered ? 'kaigi.exports.empty.filtered' : 'kaigi.exports.empty.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {translate(filtered ? 'kaigi.exports.empty.filtered_hint' : 'kaigi.exports.empty.hint')}
+      </Typography>
+      {filtered && (
+        <Button sx={{ mt: 2 }} variant="outlined" startIcon={<FilterAltOffIcon />} onClick={() => setFilters({}, [])}>
+          {translate('kaigi.exports.empty.clear_filters')}
+        </Button>
+      )}
+    </Box>
+  );
+};
+
+/** Says (politely, once) that the page keeps itself up to date while jobs run. */
+const PollingNote = () => {
+  const translate = useTranslate();
+  const { data } = useListContext<ExportJob>();
+  const active = (data ?? []).some(isActive);
+  return (
+    <Box aria-live="polite" sx={{ px: 2, pt: active ? 1 : 0 }}>
+      {active && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('kaigi.exports.list.polling')}
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
+/** Phones: one card per job. */
+const ExportCards = () => {
+  const { data, isPending } = useListContext<ExportJob>();
+  if (isPending) return null;
+  if (!data || data.length === 0) return <ExportsEmpty />;
+  return (
+    <Stack spacing={1.5} sx={{ p: 1.5 }} component="ul" style={{ listStyle: 'none', margin: 0 }}>
+      {data.map((job) => (
+        <Card key={job.id} variant="outlined" component="li">
+          <RecordContextProvider value={job}>
+            <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+              <Stack spacing={1.25}>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+                  <ExportWhat job={job} />
+                  <ExportHow job={job} />
+                </Stack>
+                <ExportProgress job={job} />
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-end' }}>
+                  <Stack spacing={0.5}>
+                    <ExportCreated job={job} />
+                    <ExportExpiry job={job} />
+                  </Stack>
+                  <ExportDownloadButton job={job} />
+                </Stack>
+              </Stack>
+            </CardContent>
+          </RecordContextProvider>
+        </Card>
+      ))}
+    </Stack>
+  );
+};
+
+const ExportTable = () => (
+  <DataTable<ExportJob> bulkActionButtons={false} rowClick={false} empty={<ExportsEmpty />}>
+    <DataTable.Col source="type" disableSort render={(job) => <ExportWhat job={job as ExportJob} />} />
+    <DataTable.Col source="format" disableSort render={(job) => <ExportHow job={job as ExportJob} />} />
+    <DataTable.Col source="status" disableSort render={(job) => <ExportProgress job={job as ExportJob} />} />
+    <DataTable.Col source="created_at" render={(job) => <ExportCreated job={job as ExportJob} />} />
+    <DataTable.Col source="expires_at" disableSort render={(job) => <ExportExpiry job={job as ExportJob} />} />
+    <DataTable.Col
+      source="download"
+      label="kaigi.exports.list.download"
+      disableSort
+      render={(job) => <ExportDownloadButton job={job as ExportJob} />}
+    />
+  </DataTable>
+);
+
+export const ExportList = () => {
+  const translate = useTranslate();
+  const session = useSession();
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const cciCode = session.cciUser?.cci_code ?? null;
+  const username = session.cciUser?.username;
+
+  // who created the jobs: the chamber's staff (a handful of users), by username
+  const { data: staff } = useGetList<{ id: string; display_name?: string | null; email?: string | null }>(
+    'users',
+    {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'display_name', order: 'ASC' },
+      filter: { user_type__in: 'CCI_ADMIN,CCI_CONFERENCE_USER', fields: 'username,display_name,email' },
+    },
+    { enabled: cciCode !== null, staleTime: 5 * 60_000 },
+  );
+  const staffNames = useMemo(
+    () => new Map((staff ?? []).map((user) => [String(user.id), user.display_name || user.email || String(user.id)])),
+    [staff],
+  );
+
+  const filters = useMemo(
+    () => [
+      <SelectInput key="status" source="status" label="kaigi.exports.list.filters.status" choices={statusChoices} alwaysOn />,
+      <SelectInput key="type" source="type" label="kaigi.exports.list.filters.type" choices={typeChoices} alwaysOn />,
+      <BooleanInput
+        key="mine"
+        source="created_by"
+        label="kaigi.exports.list.filters.mine"
+        format={(value: unknown) => isSet(value)}
+        parse={(checked: unknown) => (checked && username ? username : '')}
+        alwaysOn
+        sx={{ ml: 1 }}
+      />,
+    ],
+    [username],
+  );
+
+  return (
+    <List<ExportJob>
+      title={translate('kaigi.exports.list.title')}
+      filters={filters}
+      actions={false}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+      exporter={false}
+      empty={<ExportsEmpty />}
+      // size containment: a wide table scrolls within the card instead of widening the page
+      sx={{ '& .RaList-content': { contain: 'inline-size', overflowX: 'auto' } }}
+      queryOptions={{
+        enabled: cciCode !== null,
+        // poll while a job on the page is unfinished; `false` stops it
+        refetchInterval: (query) => (query.state.data?.data?.some(isActive) ? polling.intervalMs : false),
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
+        {translate('kaigi.exports.list.intro')}
+      </Typography>
+      <PollingNote />
+      <StaffNamesContext.Provider value={staffNames}>{isSmall ? <ExportCards /> : <ExportTable />}</StaffNamesContext.Provider>
+    </List>
+  );
+};
+
+export default ExportList;

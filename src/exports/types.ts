@@ -1,0 +1,67 @@
+/**
+ * Export jobs (issue 6; DESIGN.md §4): the record shape from the server's TypeBox schema (`import
+ * type`, erased from the bundle) and the choices of the export dialog. The server module itself is
+ * not imported at run time (it pulls in TypeBox and the database schema); the constants below copy
+ * server/schemas/export.ts, and exports.test.tsx checks that they still agree with it.
+ */
+import type {
+  DateStyle,
+  ExportCreate,
+  ExportFormat,
+  ExportJob as ServerExportJob,
+  ExportOrder,
+  ExportType,
+} from '../../server/schemas/export.ts';
+import type { GetObjectUrl } from '../../server/schemas/storage.ts';
+
+export type { DateStyle, ExportCreate, ExportFormat, ExportOrder, ExportType, GetObjectUrl };
+export type ExportJob = ServerExportJob;
+export type ExportJobStatus = ExportJob['status'];
+
+export const EXPORT_TYPES = ['attendance', 'reception', 'companies', 'members'] as const satisfies readonly ExportType[];
+export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const satisfies readonly ExportFormat[];
+export const DATE_STYLES = ['western', 'japanese'] as const satisfies readonly DateStyle[];
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly ExportJobStatus[];
+
+/** The orders each type offers; the first is its default (server ORDERS_BY_TYPE). */
+export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>> = {
+  attendance: ['protocol', 'kana'],
+  reception: ['protocol', 'kana'],
+  companies: ['code', 'kana'],
+  members: ['protocol', 'kana', 'code'],
+};
+
+/** The types that export one conference (params.conference_id). */
+export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception'];
+
+export const isConferenceType = (type: ExportType) => CONFERENCE_TYPES.includes(type);
+
+/** A job still being worked on: the exports page polls while one is shown. */
+export const isActive = (job: Pick<ExportJob, 'status'> | undefined) => job?.status === 'queued' || job?.status === 'running';
+
+/** A file the user can download now. */
+export const isDownloadable = (job: Pick<ExportJob, 'status' | 'file_key' | 'expired'>) =>
+  job.status === 'succeeded' && !!job.file_key && !job.expired;
+
+export interface ExportChoices {
+  type: ExportType;
+  format: ExportFormat;
+  order: ExportOrder;
+  date_style: DateStyle;
+  /** members: YYYY-MM-DD */
+  as_of?: string;
+  /** attendance and reception */
+  conference_id?: number;
+}
+
+/** POST /v1/cci/{cci_code}/export: { type, format, params } with only the params the type takes. */
+export const exportBody = (choices: ExportChoices): ExportCreate => ({
+  type: choices.type,
+  format: choices.format,
+  params: {
+    ...(isConferenceType(choices.type) && choices.conference_id !== undefined ? { conference_id: choices.conference_id } : {}),
+    order: choices.order,
+    date_style: choices.date_style,
+    ...(choices.type === 'members' && choices.as_of ? { as_of: choices.as_of } : {}),
+  },
+});
