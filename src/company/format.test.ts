@@ -1,4 +1,4 @@
-import { daysUntil, formatBytes, formatDateTimeJa, normalizeDigits, PHONE_RE, POSTAL_CODE_RE } from './format';
+import { daysUntil, formatDateTimeJa, normalizeDigits, PHONE_RE, POSTAL_CODE_RE } from './format';
 
 describe('portal formats (spec §3 weekdays, §9 dates; Asia/Tokyo)', () => {
   it('§9: date and time with the Japanese weekday, in Asia/Tokyo', () => {
@@ -24,11 +24,5 @@ describe('portal formats (spec §3 weekdays, §9 dates; Asia/Tokyo)', () => {
     expect(POSTAL_CODE_RE.test('43-0944')).toBe(false);
     expect(PHONE_RE.test(normalizeDigits('０５３‐４５２‐１１０１'))).toBe(true);
     expect(PHONE_RE.test('053-45')).toBe(false);
-  });
-
-  it('attachment sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(123_456)).toBe('121 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
   });
 });

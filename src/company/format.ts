@@ -40,14 +40,6 @@ export const daysUntil = (deadline: DateInput | null | undefined, now: DateInput
   return Math.round(endDay.diff(todayDay, 'day', true));
 };
 
-/** 1.2 MB, 340 KB, 12 B */
-export const formatBytes = (size: number): string => {
-  if (!Number.isFinite(size) || size < 0) return '';
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${Math.round(size / 1024)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
-};
-
 const DASHES = /[\u2010-\u2015\u2212\u30FC\uFF0D\uFE58\uFE63]/g;
 
 /**

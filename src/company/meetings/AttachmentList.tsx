@@ -18,7 +18,7 @@ import { isHttpError } from '../../api/errors';
 import { loadSession } from '../../session/sessionStore';
 import { useSession } from '../../session/useSession';
 import { downloadObject } from '../../conferences/attachments/objectStorage';
-import { formatBytes } from '../format';
+import { formatFileSize } from '../../utils/fileSize';
 
 export interface PortalAttachment {
   key: string;
@@ -38,7 +38,7 @@ const AttachmentItem = ({ file, cciCode }: { file: PortalAttachment; cciCode: st
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const size = formatBytes(file.size);
+  const size = formatFileSize(file.size);
 
   const download = async () => {
     setBusy(true);

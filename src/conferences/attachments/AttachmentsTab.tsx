@@ -20,7 +20,8 @@ import { useSession } from '../../session/useSession';
 import type { Conference } from '../types';
 import { attachmentErrorReason } from './attachmentErrors';
 import { downloadObject, requestUploadUrl, uploadToStorage, UploadError } from './objectStorage';
-import { ACCEPT, MAX_ATTACHMENTS, checkUpload, formatFileSize } from './uploadRules';
+import { formatFileSize } from '../../utils/fileSize';
+import { ACCEPT, MAX_ATTACHMENTS, checkUpload } from './uploadRules';
 import { AttachmentsConflictError, useAttachmentsUpdate, type Attachment } from './useAttachmentsUpdate';
 
 const MAX_NAME_LENGTH = 255;

@@ -51,10 +51,3 @@ export const checkUpload = (file: Pick<File, 'name' | 'size' | 'type'>): UploadC
   const contentType = UPLOAD_TYPES[declared]?.includes(extension) ? declared : byExtension;
   return { ok: true, contentType };
 };
-
-/** 1 KB = 1024 bytes; at least 1 KB shown for a non-empty file, one decimal for MB. */
-export const formatFileSize = (size: number): string => {
-  if (!Number.isFinite(size) || size < 0) return '';
-  if (size < 1024 * 1024) return `${(size === 0 ? 0 : Math.max(1, Math.round(size / 1024))).toLocaleString('ja-JP')} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
-};
