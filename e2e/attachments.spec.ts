@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectPath, signIn } from './helpers.ts';
+import { checkPage, expectNoHorizontalScroll, expectPath, idToken, signIn } from './helpers.ts';
 
 // issue 6 (attachments): CCI_ADMIN uploads a small PDF on the 添付資料 tab of the demo 総会 (the
 // demo company C0001 is invited to it) and sees it listed; company-admin opens that meeting in the
@@ -31,14 +31,6 @@ function tinyPdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-async function idToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    if (!key) throw new Error('no ID token in localStorage');
-    return localStorage.getItem(key)!;
-  });
-}
-
 async function conferenceIdByName(page: Page, name: string): Promise<number> {
   const response = await page.request.get(`/v1/cci/admin/master/conferences?keyword=${encodeURIComponent(name)}&page_size=50`, {
     headers: { authorization: `Bearer ${await idToken(page)}` },
@@ -47,11 +39,6 @@ async function conferenceIdByName(page: Page, name: string): Promise<number> {
   const found = ((await response.json()).data as Array<{ id: number; name: string }>).find((c) => c.name === name);
   expect(found, `demo conference ${name}`).toBeTruthy();
   return found!.id;
-}
-
-async function noHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
 }
 
 for (const viewport of [
@@ -82,8 +69,8 @@ for (const viewport of [
     const list = section.getByRole('list', { name: '添付資料の一覧' });
     const row = list.getByRole('listitem').filter({ hasText: fileName });
     await expect(row).toBeVisible();
-    await expect(row.getByText(/^サイズ: \d+ KB$/)).toBeVisible();
-    if (viewport.width < 600) await noHorizontalScroll(admin);
+    await expect(row.getByText(/^サイズ: [\d,]+ (B|KB)$/)).toBeVisible();
+    await expectNoHorizontalScroll(admin, 'attachments tab');
 
     // --- the invited company downloads
     const company = await browser.newContext({ viewport: size, acceptDownloads: true });
@@ -97,7 +84,7 @@ for (const viewport of [
       name: new RegExp(`^「${fileName.replace(/[.]/g, '\\.')}」（.+）をダウンロード$`),
     });
     await button.scrollIntoViewIfNeeded();
-    if (viewport.width < 600) await noHorizontalScroll(portal);
+    await checkPage(portal, 'meeting with an attachment');
     const download = portal.waitForEvent('download');
     await button.click();
     const file = await download;

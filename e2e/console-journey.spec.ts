@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectPath, signIn } from './helpers.ts';
+import { expectPath, idToken, signIn } from './helpers.ts';
 
 // issue 4 (Tests): CCI_ADMIN creates a company, a member with a position, a conference from a
 // template with a sub-conference, invites by rule, and sees the invitees in protocol order —
@@ -14,14 +14,6 @@ const POSITION_TYPES = [
   'CCI_WOMEN_ASSOCIATION',
   'CCI_YOUTH_DIVISION',
 ];
-
-async function idToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-    if (!key) throw new Error('no ID token in localStorage');
-    return localStorage.getItem(key)!;
-  });
-}
 
 interface ApiInvitee {
   id: number;

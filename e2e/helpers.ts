@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Kaigi#Demo2026';
@@ -17,4 +18,33 @@ export async function cookieMap(page: Page): Promise<Record<string, string>> {
 
 export async function expectPath(page: Page, path: string | RegExp) {
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash).toMatch(path);
+}
+
+/** The signed-in user's Cognito ID token, for calling the API beside the browser. */
+export async function idToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    if (!key) throw new Error('no ID token in localStorage');
+    return localStorage.getItem(key)!;
+  });
+}
+
+/** axe finds no serious or critical violation (issue 5). */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
+  expect(bad, `axe on ${what}`).toEqual([]);
+}
+
+export async function expectNoHorizontalScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `horizontal overflow on ${what}`).toBeLessThanOrEqual(0);
+}
+
+/** Accessible (axe) and no horizontal scrolling. */
+export async function checkPage(page: Page, what: string) {
+  await expectAccessible(page, what);
+  await expectNoHorizontalScroll(page, what);
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readLocalConfirmationCode } from '../server/infra/cognito-local.ts';
-import { DEMO_PASSWORD, cookieMap, expectPath, signIn } from './helpers.ts';
+import { DEMO_PASSWORD, checkPage, cookieMap, expectAccessible, expectPath, signIn } from './helpers.ts';
 
 /**
  * Company portal journeys (issue 5) at a desktop and a 375 px phone viewport:
@@ -160,24 +159,6 @@ const restoreCompanyNew = async (request: APIRequestContext, temporary: string) 
 
 // ---------------------------------------------------------------------------------------------
 // page checks
-
-const expectAccessible = async (page: Page, what: string) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
-  expect(bad, `axe on ${what}`).toEqual([]);
-};
-
-const expectNoHorizontalScroll = async (page: Page, what: string) => {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `horizontal overflow on ${what}`).toBeLessThanOrEqual(0);
-};
-
-const checkPage = async (page: Page, what: string) => {
-  await expectAccessible(page, what);
-  await expectNoHorizontalScroll(page, what);
-};
 
 const cell = (page: Page, person: string, conference: string) =>
   page.getByRole('group', { name: `${person}：${conference}の回答` });
