@@ -8,13 +8,12 @@ import { Box, Button, Chip, LinearProgress, Stack, Typography, type ChipProps } 
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { ReferenceField, TextField, useRefresh, useTranslate } from 'react-admin';
-import { httpClient } from '../api/httpClient';
-import { apiBaseUrl } from '../config/runtimeConfig';
+import { downloadObject } from '../api/objectDownload';
 import { toRaError } from '../providers/dataProvider';
 import { useNotifyApiError } from '../common/apiErrors';
 import { useSession } from '../session/useSession';
 import { formatDateTimeWithWeekday, formatDateWithWeekday } from '../utils/dates';
-import { isConferenceType, isDownloadable, type ExportJob, type ExportJobStatus, type GetObjectUrl } from './types';
+import { isConferenceType, isDownloadable, type ExportJob, type ExportJobStatus } from './types';
 
 const numberFormat = new Intl.NumberFormat('ja-JP');
 export const formatCount = (n: number) => numberFormat.format(n);
@@ -186,21 +185,6 @@ export const ExportExpiry = ({ job }: { job: ExportJob }) => {
   );
 };
 
-/** A presigned URL may be relative to the API (local-disk driver): make it absolute. */
-const absoluteUrl = (url: string) => new URL(url, apiBaseUrl() || window.location.origin).href;
-
-/** Hands the file to the browser: an <a download> click (the response also says attachment). */
-export const startDownload = (url: string, fileName: string) => {
-  const anchor = document.createElement('a');
-  anchor.href = absoluteUrl(url);
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-};
-
 /**
  * ダウンロード for a finished, unexpired job: GET /v1/cci/{cci_code}/common/s3/get_object_url?path=
  * {file_key}, then the returned URL. A refused download (410 export_expired, 404) is told in
@@ -218,12 +202,8 @@ export const ExportDownloadButton = ({ job }: { job: ExportJob }) => {
   const download = async () => {
     setBusy(true);
     try {
-      const signed = await httpClient.get<GetObjectUrl>(`/v1/cci/${encodeURIComponent(cciCode)}/common/s3/get_object_url`, {
-        query: { path: job.file_key },
-        // a missing file is told here, not by leaving the page for /404
-        redirectOnNotFound: false,
-      });
-      startDownload(signed.url, signed.file_name || name);
+      // a missing or expired file is told here, not by leaving the page for /404
+      await downloadObject('cci', cciCode, job.file_key, name);
     } catch (error) {
       const raError = toRaError(error);
       notifyApiError(raError, { evenWithFieldErrors: true });

@@ -12,9 +12,8 @@ import type {
   ExportOrder,
   ExportType,
 } from '../../server/schemas/export.ts';
-import type { GetObjectUrl } from '../../server/schemas/storage.ts';
 
-export type { DateStyle, ExportCreate, ExportFormat, ExportOrder, ExportType, GetObjectUrl };
+export type { DateStyle, ExportCreate, ExportFormat, ExportOrder, ExportType };
 export type ExportJob = ServerExportJob;
 export type ExportJobStatus = ExportJob['status'];
 
@@ -40,8 +39,9 @@ export const isConferenceType = (type: ExportType) => CONFERENCE_TYPES.includes(
 export const isActive = (job: Pick<ExportJob, 'status'> | undefined) => job?.status === 'queued' || job?.status === 'running';
 
 /** A file the user can download now. */
-export const isDownloadable = (job: Pick<ExportJob, 'status' | 'file_key' | 'expired'>) =>
-  job.status === 'succeeded' && !!job.file_key && !job.expired;
+export const isDownloadable = <J extends Pick<ExportJob, 'status' | 'file_key' | 'expired'>>(
+  job: J,
+): job is J & { file_key: string } => job.status === 'succeeded' && !!job.file_key && !job.expired;
 
 export interface ExportChoices {
   type: ExportType;

@@ -17,7 +17,7 @@ import { useTranslate } from 'react-admin';
 import { isHttpError } from '../../api/errors';
 import { loadSession } from '../../session/sessionStore';
 import { useSession } from '../../session/useSession';
-import { downloadObject } from '../../conferences/attachments/objectStorage';
+import { downloadObject } from '../../api/objectDownload';
 import { formatFileSize } from '../../utils/fileSize';
 
 export interface PortalAttachment {

@@ -19,7 +19,8 @@ import { Confirm, useCanAccess, useNotify, useRecordContext, useTranslate } from
 import { useSession } from '../../session/useSession';
 import type { Conference } from '../types';
 import { attachmentErrorReason } from './attachmentErrors';
-import { downloadObject, requestUploadUrl, uploadToStorage, UploadError } from './objectStorage';
+import { downloadObject } from '../../api/objectDownload';
+import { requestUploadUrl, uploadToStorage, UploadError } from './objectStorage';
 import { formatFileSize } from '../../utils/fileSize';
 import { ACCEPT, MAX_ATTACHMENTS, checkUpload } from './uploadRules';
 import { AttachmentsConflictError, useAttachmentsUpdate, type Attachment } from './useAttachmentsUpdate';

@@ -1,5 +1,6 @@
 /** The upload PUT (XMLHttpRequest for its progress events) and the storage URLs (issue 6). */
-import { UploadError, resolveStorageUrl, uploadToStorage } from './objectStorage';
+import { resolveStorageUrl } from '../../api/objectDownload';
+import { UploadError, uploadToStorage } from './objectStorage';
 
 type Listener = ((event: ProgressEvent) => void) | null;
 

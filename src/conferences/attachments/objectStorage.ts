@@ -3,34 +3,16 @@
  *
  * - POST /v1/cci/{cci_code}/common/s3/put_object_url → a presigned PUT URL and the object key;
  * - the bytes go straight to that URL with XMLHttpRequest (upload progress events; fetch has none),
- *   carrying exactly the returned headers (the signature covers the content type);
- * - GET /v1/{cci|company}/{cci_code}/common/s3/get_object_url?path=<key> → a presigned GET URL,
- *   which the browser then follows as a download.
- *
- * The local-disk driver answers URLs relative to the API (`/v1/storage/objects/…`): they are
- * resolved against the configured API base URL, like every other call.
+ *   carrying exactly the returned headers (the signature covers the content type).
+ * Downloads: src/api/objectDownload.ts.
  */
-import type { GetObjectUrl, PutObjectUrl, PutObjectUrlBody } from '../../../server/schemas/storage';
+import type { PutObjectUrl, PutObjectUrlBody } from '../../../server/schemas/storage';
 import { httpClient, type HttpClient } from '../../api/httpClient';
-import { apiBaseUrl } from '../../config/runtimeConfig';
+import { resolveStorageUrl } from '../../api/objectDownload';
 
-export type { GetObjectUrl, PutObjectUrl };
-
-export type Audience = 'cci' | 'company';
+export type { PutObjectUrl };
 
 export const putObjectUrlPath = (cciCode: string) => `/v1/cci/${encodeURIComponent(cciCode)}/common/s3/put_object_url`;
-export const getObjectUrlPath = (audience: Audience, cciCode: string) =>
-  `/v1/${audience}/${encodeURIComponent(cciCode)}/common/s3/get_object_url`;
-
-/** An absolute URL for one the storage returned (absolute for S3, API-relative for the local driver). */
-export const resolveStorageUrl = (url: string): string => {
-  const base = apiBaseUrl() || (typeof window !== 'undefined' ? window.location.origin : '');
-  try {
-    return new URL(url, base || undefined).toString();
-  } catch {
-    return url;
-  }
-};
 
 export const requestUploadUrl = async (
   cciCode: string,
@@ -117,33 +99,3 @@ export const uploadToStorage = (
     onProgress(0);
     xhr.send(file);
   });
-
-/**
- * A presigned download link for `key`. A missing file is a 404 the screen reports itself: no
- * jump to /404 (spec §2 is about pages, not about one file of a page).
- */
-export const requestDownloadUrl = async (
-  audience: Audience,
-  cciCode: string,
-  key: string,
-  client: HttpClient = httpClient,
-): Promise<GetObjectUrl> =>
-  client.get<GetObjectUrl>(getObjectUrlPath(audience, cciCode), { query: { path: key }, redirectOnNotFound: false });
-
-/** Lets the browser download `url` (the storage sends Content-Disposition: attachment). */
-export const startBrowserDownload = (url: string, fileName: string): void => {
-  const anchor = document.createElement('a');
-  anchor.href = resolveStorageUrl(url);
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-};
-
-/** get_object_url, then the browser download. */
-export const downloadObject = async (audience: Audience, cciCode: string, key: string, fileName: string): Promise<void> => {
-  const link = await requestDownloadUrl(audience, cciCode, key);
-  startBrowserDownload(link.url, fileName || link.file_name);
-};
