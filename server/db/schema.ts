@@ -387,6 +387,25 @@ export const export_job = pgTable(
   ],
 );
 
+/**
+ * Every object key put_object_url issued (issue 6): storage cannot be listed cheaply, so this is how
+ * the clean-up (server/jobs/upload-cleanup.ts) finds uploads that no conference kept — cancelled,
+ * never saved, or removed from the conference later. `purpose` is one of UPLOAD_PURPOSES
+ * (server/schemas/storage.ts); it says which rows may still reference the key.
+ */
+export const upload = pgTable(
+  'upload',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    key: text('key').notNull(),
+    purpose: text('purpose').notNull(),
+    created_at: tstz('created_at').notNull().defaultNow(),
+    created_by: text('created_by').notNull(),
+  },
+  (t) => [unique('upload_key_key').on(t.key)],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -509,6 +528,8 @@ export type ConferenceMember = typeof conference_member.$inferSelect;
 export type NewConferenceMember = typeof conference_member.$inferInsert;
 export type ExportJob = typeof export_job.$inferSelect;
 export type NewExportJob = typeof export_job.$inferInsert;
+export type Upload = typeof upload.$inferSelect;
+export type NewUpload = typeof upload.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type AuditLog = typeof audit_log.$inferSelect;

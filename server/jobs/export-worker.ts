@@ -11,6 +11,7 @@ import { EXPORT_CLEANUP_QUEUE, EXPORT_DEAD_QUEUE, EXPORT_QUEUE, type ExportJobDa
 import { deleteExpiredExports } from './export-cleanup.ts';
 import { runExport } from './export-run.ts';
 import { exportState } from './export-state.ts';
+import { deleteOrphanUploads } from './upload-cleanup.ts';
 
 export interface ExportWorkerOptions {
   boss: PgBoss;
@@ -63,8 +64,10 @@ export async function startExportWorker(opts: ExportWorkerOptions): Promise<{ st
     for (const job of jobs) if (job.data.export_job_id) await state.fail(job.data.export_job_id, ABANDONED_REASON);
   });
 
+  // the hourly storage clean-up: expired export files, then uploads no conference kept
   await opts.boss.work(EXPORT_CLEANUP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await deleteExpiredExports(opts.db, opts.storage);
+    await deleteOrphanUploads(opts.db, opts.storage);
   });
   await opts.boss.schedule(EXPORT_CLEANUP_QUEUE, CLEANUP_CRON, null, { tz: 'Asia/Tokyo' });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { upload } from '../../../db/schema.ts';
 import { currentUser } from '../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../plugins/app/problem.ts';
 import { ProblemSchema, problemResponses } from '../../../schemas/common.ts';
@@ -60,11 +61,13 @@ const cciS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver }> = async (app
       schema: { tags, params: ChamberParams, body: PutObjectUrlBodySchema, response: { 200: PutObjectUrlSchema, ...errors } },
     },
     async (request) => {
-      const { cciCode } = currentUser(request);
+      const { cciCode, username } = currentUser(request);
       const contentType = checkedUpload(request.body);
       const storage = requireStorage(opts.storage);
-      const folder = PURPOSE_FOLDERS[request.body.purpose];
-      const key = `${cciCode}/${folder}/${randomUUID()}/${safeFileName(request.body.file_name)}`;
+      const { purpose } = request.body;
+      const key = `${cciCode}/${PURPOSE_FOLDERS[purpose]}/${randomUUID()}/${safeFileName(request.body.file_name)}`;
+      // recorded before anyone can upload to it: an object without its row would never be cleaned up
+      await app.db.insert(upload).values({ cci_code: cciCode, key, purpose, created_by: username });
       const signed = await storage.presignPut(key, { contentType, size: request.body.size, expiresInSeconds: PUT_URL_SECONDS });
       return {
         url: signed.url,

@@ -61,6 +61,13 @@ describe.each(['local', 's3'] as const)('with the %s driver', (driverName) => {
     expect(res.statusCode).toBe(200);
     const signed = res.json();
     expect(signed.key).toMatch(/^demo\/attachments\/[0-9a-f-]{36}\/議事次第\.pdf$/);
+    // recorded before the URL is returned, for the clean-up of uploads no conference keeps
+    const recorded = await env.app.pool.query(
+      `select u.cci_code, u.purpose, u.created_by from upload u join users on users.username = u.created_by
+        where u.key = $1 and users.email = $2`,
+      [signed.key, DEMO.staff],
+    );
+    expect(recorded.rows).toEqual([{ cci_code: 'demo', purpose: 'conference_attachment', created_by: expect.any(String) }]);
     expect(signed).toMatchObject({ method: 'PUT', headers: { 'content-type': 'application/pdf' } });
     expect(Date.parse(signed.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(signed.expires_at) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
