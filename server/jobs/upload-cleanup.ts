@@ -12,9 +12,10 @@
  * every reference committed before the lock; and no reference can be committed until the objects
  * are deleted and the transaction is over. A waiting save then goes on normally (one batch: well
  * under a second on local disk, a few seconds of S3 deletes). The grace period covers the time
- * before the first save, when no row references the upload yet: only a save more than
- * UPLOAD_GRACE_HOURS after the upload — a form left open for a day — could name a key cleaned up
- * in the meantime.
+ * before the first save, when no row references the upload yet. A save that adds a key checks
+ * that its upload row still exists and locks it FOR KEY SHARE (server/lib/attachment-keys.ts);
+ * the claim below skips locked rows, so a save made after the grace period either keeps the
+ * upload or is refused with 400 invalid_attachment_key — never left pointing at a deleted file.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

@@ -12,6 +12,7 @@ import { canChangeStatus, invalidStatusTransition } from '../lib/conference-rule
 import { jstDayOf, jstDayStart, jstNextDayStart } from '../lib/conference-dates.ts';
 import { assertConferenceTimes, resolveCreate, type ResolvedConference } from '../lib/conference-template-defaults.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
+import { assertUploaded, createAttachmentLists } from '../lib/attachment-keys.ts';
 import type { Db } from '../db/client.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
@@ -218,6 +219,7 @@ export default fp(
               .where(and(eq(conference_template.cci_code, cciCode), eq(conference_template.id, input.template_id)));
             if (!template) throw invalidReference('template_id', 'template_not_found', '会議テンプレートが見つかりません。');
           }
+          await assertUploaded(tx, cciCode, createAttachmentLists(input));
           const { parent, subs } = resolveCreate(input, template ?? null, input.parent_id === undefined);
           const status = input.status ?? 'draft';
           const template_id = input.template_id ?? null;
@@ -246,6 +248,7 @@ export default fp(
             .for('update');
           if (!current) throw notFound();
           if (current.version !== input.version) throw versionConflict(current.version);
+          await assertUploaded(tx, cciCode, [[input.attachments, 'body']], current.attachments);
           const status = input.status ?? current.status;
           if (status !== current.status && !canChangeStatus(current.status, status)) {
             throw invalidStatusTransition(current.status, status);

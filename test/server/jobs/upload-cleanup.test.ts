@@ -13,6 +13,7 @@ import { createDb, type Db } from '../../../server/db/client.ts';
 import { UPLOAD_GRACE_HOURS, deleteOrphanUploads } from '../../../server/jobs/upload-cleanup.ts';
 import { LocalDiskDriver } from '../../../server/storage/local.ts';
 import { OTHER_CCI, ensureOtherChamber } from '../../helpers/fixtures.ts';
+import { recordUpload } from '../../helpers/uploads.ts';
 
 const OLD = UPLOAD_GRACE_HOURS + 1;
 
@@ -37,12 +38,7 @@ afterAll(async () => {
 
 /** An upload issued `ageHours` ago, its file stored unless `stored` is false; returns the key. */
 async function uploaded(ageHours: number, { stored = true } = {}): Promise<string> {
-  const key = `demo/attachments/${randomUUID()}/資料.pdf`;
-  await pool.query(
-    `insert into upload (cci_code, key, purpose, created_at, created_by)
-     values ('demo', $1, 'conference_attachment', now() - make_interval(hours => $2), 'cleanup-test')`,
-    [key, ageHours],
-  );
+  const key = await recordUpload(pool, `demo/attachments/${randomUUID()}/資料.pdf`, { ageHours });
   if (stored) await storage.putFile(key, file);
   return key;
 }

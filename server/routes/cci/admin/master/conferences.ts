@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { assertAttachmentKeys } from '../../../../lib/attachment-keys.ts';
+import { assertAttachmentKeys, createAttachmentLists } from '../../../../lib/attachment-keys.ts';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { notFound } from '../../../../plugins/app/problem.ts';
 import { ConferenceListQuery } from '../../../../repositories/conferences.ts';
@@ -41,13 +41,7 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      assertAttachmentKeys(user.cciCode, [
-        [request.body.attachments, 'body'],
-        ...(request.body.sub_conferences ?? []).map((sub, i): [typeof sub.attachments, string] => [
-          sub.attachments,
-          `body.sub_conferences.${i}`,
-        ]),
-      ]);
+      assertAttachmentKeys(user.cciCode, createAttachmentLists(request.body));
       reply.code(201);
       return app.conferences.create(user.cciCode, user.username, request.body);
     },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, tokenOf } from '../../../../../helpers/fixtures.ts';
+import { recordUpload } from '../../../../../helpers/uploads.ts';
 
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;
@@ -29,6 +30,7 @@ const BAD_KEYS = [
 beforeAll(async () => {
   app = await buildTestApp();
   call = caller(app, tokenOf);
+  await recordUpload(app.pool, OWN);
 });
 afterAll(() => app.close());
 
@@ -126,5 +128,65 @@ describe('attachment keys on PUT /v1/cci/admin/master/conferences/{id}', () => {
     const res = await call('PUT', `${BASE}/${created.id}`, DEMO.staff, { version: created.version, attachments: [] });
     expect(res.statusCode).toBe(200);
     expect(res.json().attachments).toEqual([]);
+  });
+});
+
+describe('attachments must be recorded uploads', () => {
+  const unrecorded = () => `demo/attachments/${crypto.randomUUID()}/未登録.pdf`;
+
+  it('refuses a well-formed key put_object_url never issued (or the clean-up removed), on create and on update', async () => {
+    const key = unrecorded();
+    const created = await call('POST', BASE, DEMO.staff, {
+      name: '未登録の添付',
+      event_date: '2031-06-01T10:00:00+09:00',
+      sub_conferences: [{ name: '懇親会', event_date: '2031-06-01T18:00:00+09:00', attachments: [att(OWN), att(key)] }],
+    });
+    expect(created.statusCode).toBe(400);
+    expect(fieldsNamed(created)).toBe('body.sub_conferences.0.attachments.1.key');
+
+    const conference = await createConference({ attachments: [att(OWN)] });
+    const updated = await call('PUT', `${BASE}/${conference.id}`, DEMO.staff, {
+      version: conference.version,
+      attachments: [att(OWN), att(key)],
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toMatchObject({ code: 'invalid_attachment_key' });
+    expect(fieldsNamed(updated)).toBe('body.attachments.1.key');
+    expect((await call('GET', `${BASE}/${conference.id}`, DEMO.staff)).json()).toMatchObject({ version: conference.version });
+  });
+
+  it('keeps accepting an attachment the conference already had, even once its upload row is gone', async () => {
+    const key = await recordUpload(app.pool, unrecorded());
+    const conference = await createConference({ attachments: [att(key)] });
+    await app.pool.query('delete from upload where key = $1', [key]);
+    const res = await call('PUT', `${BASE}/${conference.id}`, DEMO.staff, {
+      version: conference.version,
+      name: '名前だけ変更',
+      attachments: [att(key)],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('a save waits for a clean-up that holds the upload, and is refused once the upload is gone', async () => {
+    const key = await recordUpload(app.pool, unrecorded(), { ageHours: 48 });
+    const conference = await createConference();
+    const cleanup = await app.pool.connect();
+    try {
+      await cleanup.query('begin');
+      // the clean-up has claimed the row (server/jobs/upload-cleanup.ts)
+      await cleanup.query('select id from upload where key = $1 for update', [key]);
+      let settled = false;
+      const save = call('PUT', `${BASE}/${conference.id}`, DEMO.staff, { version: conference.version, attachments: [att(key)] });
+      void save.then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await cleanup.query('delete from upload where key = $1', [key]);
+      await cleanup.query('commit');
+      const res = await save;
+      expect(res.statusCode).toBe(400);
+      expect(fieldsNamed(res)).toBe('body.attachments.0.key');
+    } finally {
+      cleanup.release();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { ensureCompany, insertConference, insertMember, inviteMember } from '../../../company/conference-fixtures.ts';
+import { recordUpload } from '../../../../../helpers/uploads.ts';
 
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;
@@ -25,6 +26,7 @@ beforeAll(async () => {
   app = await buildTestApp();
   call = caller(app, tokenOf);
   await ensureOtherChamber(app.pool);
+  await recordUpload(app.pool, 'demo/attachments/0b1f6c1e-agenda/agenda.pdf');
   const { rows } = await app.pool.query<{ id: number }>(
     `insert into conference_template (cci_code, conference_template_code, name, default_body)
      values ('demo', 'CONF_TEST_ASSEMBLY', 'テスト総会', $1)
