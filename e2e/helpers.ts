@@ -29,8 +29,23 @@ export async function idToken(page: Page): Promise<string> {
   });
 }
 
-/** axe finds no serious or critical violation (issue 5). */
+/**
+ * Waits until no finite CSS transition or animation is running: axe computes contrast from the colours
+ * it sees, and a dialog half-way through MUI's fade blends its text with the backdrop.
+ */
+export async function waitForAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      // spinners and indeterminate progress bars loop for ever: only finite ones are waited for
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      .every((a) => a.playState !== 'running'),
+  );
+}
+
+/** axe finds no serious or critical violation (issue 5), once the page has stopped moving. */
 export async function expectAccessible(page: Page, what: string) {
+  await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
