@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { readLocalConfirmationCode } from '../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD, checkPage, cookieMap, expectAccessible, expectPath, signIn } from './helpers.ts';
 
@@ -157,6 +157,37 @@ const restoreCompanyNew = async (request: APIRequestContext, temporary: string) 
   });
 };
 
+/**
+ * The chamber's console (回答状況 tab, on a desktop) shows the company's answers and the tallies:
+ * 総会 代理出席 1 + 委任状 1 of 2 invited, 懇親会 出席 1 of 1.
+ */
+const expectConsoleShowsAnswers = async (browser: Browser, assembly: Awaited<ReturnType<typeof createAssembly>>) => {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await signIn(page, 'cci-admin@example.com');
+    await expectPath(page, /^\/admin/);
+    await page.goto(`/conferences/${assembly.conference.id}/answers`);
+    const tally = (name: string) => page.getByRole('region', { name: `${name}の回答の集計` });
+    const count = (name: string, answer: string) =>
+      tally(name)
+        .getByRole('row', { name: new RegExp(`^${answer}`) })
+        .getByRole('cell');
+    const main = assembly.conference.name;
+    const sub = assembly.sub.name;
+    await expect(count(main, '代理出席')).toHaveText('1');
+    await expect(count(main, '委任状')).toHaveText('1');
+    await expect(count(main, '出席')).toHaveText('0');
+    await expect(count(main, '未回答')).toHaveText('0');
+    await expect(count(sub, '出席')).toHaveText('1');
+    await expect(count(sub, '未回答')).toHaveText('0');
+    await expect(tally(main).getByTestId(`people-rate-${assembly.conference.id}`)).toContainText('2 / 2（100%）');
+    await expect(page.getByText('代理: 佐藤 次郎（常務取締役）')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+};
+
 // ---------------------------------------------------------------------------------------------
 // page checks
 
@@ -171,7 +202,11 @@ for (const viewport of VIEWPORTS) {
       let assembly: Awaited<ReturnType<typeof createAssembly>>;
       const name = `E2E 通常総会 ${viewport.name}`;
 
-      test('company-admin answers a conference and its sub-conference, one person by 代理出席', async ({ page, request }) => {
+      test('company-admin answers a conference and its sub-conference, one person by 代理出席', async ({
+        page,
+        request,
+        browser,
+      }) => {
         const admin = await apiAs(request, 'cci-admin@example.com');
         assembly = await createAssembly(admin, name);
 
@@ -195,7 +230,7 @@ for (const viewport of VIEWPORTS) {
         const taroMain = cell(page, '山田 太郎', name);
         await taroMain.getByRole('radio', { name: '代理出席' }).check();
         await taroMain.getByRole('textbox', { name: '代理出席者の氏名' }).fill('佐藤 次郎');
-        await taroMain.getByRole('textbox', { name: '代理出席者の肩書（任意）' }).fill('常務取締役');
+        await taroMain.getByRole('textbox', { name: '代理出席者の肩書' }).fill('常務取締役');
         await cell(page, '山田 花子', name).getByRole('radio', { name: '委任状' }).check();
         const taroSub = cell(page, '山田 太郎', `${name} 懇親会`);
         await expect(taroSub.getByRole('radio', { name: '委任状' })).toHaveCount(0);
@@ -210,6 +245,7 @@ for (const viewport of VIEWPORTS) {
         await dialog.getByRole('button', { name: 'この内容で回答する' }).click();
         await expect(page.getByText(/回答を送信しました。/)).toBeVisible();
         await expect(page.getByRole('heading', { level: 1, name }).locator('..').getByText('回答済')).toBeVisible();
+        await checkPage(page, 'answer sent');
 
         // what the chamber sees
         const rows = await admin.get<{ data: ConferenceMember[] }>(
@@ -224,6 +260,7 @@ for (const viewport of VIEWPORTS) {
         });
         expect(answer(assembly.conference.id, assembly.hanako.id)).toMatchObject({ answer_content: 'delegate' });
         expect(answer(assembly.sub.id, assembly.taro.id)).toMatchObject({ answer_content: 'attend' });
+        await expectConsoleShowsAnswers(browser, assembly);
 
         // the list moved it to 回答済
         await page.goto('/company/meetings?tab=answered');

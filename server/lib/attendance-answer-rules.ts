@@ -33,11 +33,20 @@ export function answerFieldsOf(
 export const sameAnswer = (a: AnswerFields, b: AnswerFields) =>
   a.answer_content === b.answer_content && a.proxy_name === b.proxy_name && a.proxy_title === b.proxy_title;
 
-/** 代理出席 requires the substitute's name (400 naming the field, e.g. `body.answers.2.proxy_name`). */
-export function requireProxyName(fields: AnswerFields, field: string): void {
-  if (fields.answer_content === 'proxy_attend' && fields.proxy_name === null) {
+/**
+ * 代理出席 requires the substitute's name and title (issue 5: "substitute's name and title
+ * required"): a 400 naming the field under `at`, e.g. `body.answers.2.proxy_title`.
+ */
+export function requireProxyDetails(fields: AnswerFields, at: string): void {
+  if (fields.answer_content !== 'proxy_attend') return;
+  if (fields.proxy_name === null) {
     throw new Problem(400, 'proxy_name_required', '代理出席の場合は代理出席者の氏名を入力してください。', [
-      { field, code: 'proxy_name_required', message: '代理出席者の氏名は必須です' },
+      { field: `${at}.proxy_name`, code: 'proxy_name_required', message: '代理出席者の氏名は必須です' },
+    ]);
+  }
+  if (fields.proxy_title === null) {
+    throw new Problem(400, 'proxy_title_required', '代理出席の場合は代理出席者の肩書を入力してください。', [
+      { field: `${at}.proxy_title`, code: 'proxy_title_required', message: '代理出席者の肩書は必須です' },
     ]);
   }
 }

@@ -7,7 +7,7 @@ import {
   type AnswerFields,
   answerFieldsOf,
   requireDelegateAllowed,
-  requireProxyName,
+  requireProxyDetails,
   sameAnswer,
 } from '../lib/attendance-answer-rules.ts';
 import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules.ts';
@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** The body's answers in their stored form; the checks that need no database run here. */
-function validated(body: AnswerBody): Array<{ id: number; fields: AnswerFields; at: string }> {
+function validated(body: AnswerBody): Array<{ id: number; version?: number; fields: AnswerFields; at: string }> {
   const seen = new Set<number>();
   return body.answers.map((a, i) => {
     const at = `body.answers.${i}`;
@@ -50,10 +50,19 @@ function validated(body: AnswerBody): Array<{ id: number; fields: AnswerFields; 
     }
     seen.add(a.id);
     const fields = answerFieldsOf(a.answer_content, a.proxy_name, a.proxy_title);
-    requireProxyName(fields, `${at}.proxy_name`);
-    return { id: a.id, fields, at };
+    requireProxyDetails(fields, at);
+    return { id: a.id, version: a.version, fields, at };
   });
 }
+
+const answeredMeanwhile = (at: string, currentVersion: number) =>
+  new Problem(
+    409,
+    'version_conflict',
+    '他の方が先に回答を更新しました。最新の回答を読み込んでから、もう一度回答してください。',
+    [{ field: `${at}.version`, code: 'version_conflict', message: 'stale version' }],
+    { current_version: currentVersion },
+  );
 
 /**
  * refreshCompanySummary (attendance-summary.ts) for an answer that changed something: the company
@@ -156,9 +165,15 @@ export default fp(
 
           const now = new Date();
           for (const a of answers) {
-            const target = conferenceById.get(rowById.get(a.id)!.conference_id)!;
+            const row = rowById.get(a.id)!;
+            const target = conferenceById.get(row.conference_id)!;
             if (!isAnsweringOpen(target, now)) throw answeringClosedProblem(target);
             requireDelegateAllowed(a.fields, target, `${a.at}.answer_content`);
+            // Someone else answered since the form was read. A repeat of this very body (DESIGN.md
+            // §10) finds its own answer already stored and is not a conflict.
+            if (a.version !== undefined && a.version !== row.version && !sameAnswer(row, a.fields)) {
+              throw answeredMeanwhile(a.at, row.version);
+            }
           }
 
           const changes = answers

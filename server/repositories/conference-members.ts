@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, asc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
 import { company, conference, conference_member, keywordCondition, member } from '../db/schema.ts';
@@ -14,10 +14,10 @@ import {
   type InviteResult,
 } from '../schemas/conference-member.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
-import { audit, type Executor } from '../lib/audit.ts';
+import type { Executor } from '../lib/audit.ts';
 import { auditAll } from '../lib/attendance-audit.ts';
 import { refreshSummaries } from '../lib/attendance-summary.ts';
-import { answerFieldsOf, requireDelegateAllowed, requireProxyName, sameAnswer } from '../lib/attendance-answer-rules.ts';
+import { answerFieldsOf, requireDelegateAllowed, requireProxyDetails, sameAnswer } from '../lib/attendance-answer-rules.ts';
 import { membersMatchingRule } from '../lib/attendance-invite-rule.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
@@ -232,6 +232,54 @@ async function invitedAmong(tx: Executor, conferenceId: number, memberIds: numbe
   return new Set(rows.map((r) => r.member_id));
 }
 
+/** Another invitee of the conference holding `sort` (the lowest id if several do), or undefined. */
+async function occupantOf(tx: Executor, conferenceId: number, sort: number, exceptId: number): Promise<number | undefined> {
+  const [found] = await tx
+    .select({ id: cm.id })
+    .from(cm)
+    .where(and(eq(cm.conference_id, conferenceId), eq(cm.sort, sort), ne(cm.id, exceptId)))
+    .orderBy(asc(cm.id))
+    .limit(1);
+  return found?.id;
+}
+
+/**
+ * The row a PUT changes, locked; and, when the PUT moves it to a `sort` another invitee of the same
+ * conference holds, that occupant, locked too: the two swap places. Both rows are locked in id
+ * order, like every other multi-row lock of conference_member (answers, removals), so crossing
+ * moves queue instead of deadlocking. The moved row's version is checked once it is locked (409);
+ * if the occupant moved while we waited for the locks, the order changed under the caller: 409 too.
+ */
+async function lockForUpdate(
+  tx: Executor,
+  cciCode: string,
+  id: number,
+  input: ConferenceMemberUpdate,
+): Promise<{ current: Row; occupant: Row | undefined }> {
+  const [seen] = await tx
+    .select({ conference_id: cm.conference_id, sort: cm.sort })
+    .from(cm)
+    .where(and(eq(cm.cci_code, cciCode), eq(cm.id, id)));
+  if (!seen) throw notFound();
+  const moving = input.sort !== undefined && input.sort !== seen.sort;
+  const occupantId = moving ? await occupantOf(tx, seen.conference_id, input.sort!, id) : undefined;
+  const rows = await tx
+    .select()
+    .from(cm)
+    .where(and(eq(cm.cci_code, cciCode), inArray(cm.id, occupantId === undefined ? [id] : [id, occupantId])))
+    .orderBy(asc(cm.id))
+    .for('update');
+  const current = rows.find((r) => r.id === id);
+  if (!current) throw notFound();
+  if (current.version !== input.version) throw versionConflict(current.version);
+  // the version matches, so the row (and its sort) is as the caller saw it; the occupant must be too
+  if (input.sort !== undefined && input.sort !== current.sort) {
+    const now = await occupantOf(tx, current.conference_id, input.sort, id);
+    if (now !== occupantId) throw versionConflict(current.version);
+  }
+  return { current, occupant: rows.find((r) => r.id === occupantId) };
+}
+
 export interface ConferenceMembersRepository {
   list(cciCode: string, query: Record<string, unknown>): Promise<ListResult<Partial<ConferenceMember>>>;
   listForCompany(
@@ -240,7 +288,10 @@ export interface ConferenceMembersRepository {
     query: Record<string, unknown>,
   ): Promise<ListResult<Partial<ConferenceMember>>>;
   invite(cciCode: string, actor: string, input: Invite): Promise<InviteResult>;
-  /** Versioned; answer fields by staff are recorded as answered by `actor`. */
+  /**
+   * Versioned; answer fields by staff are recorded as answered by `actor`. A `sort` another invitee
+   * of the conference holds swaps the two (one transaction, both versions bumped, both audited).
+   */
   update(cciCode: string, id: number, actor: string, input: ConferenceMemberUpdate): Promise<ConferenceMember>;
   /** All the ids in the caller's chamber, or 404 and nothing removed. */
   remove(cciCode: string, actor: string, ids: number[]): Promise<number[]>;
@@ -328,13 +379,7 @@ export default fp(
 
       async update(cciCode, id, actor, input) {
         return db.transaction(async (tx) => {
-          const [current] = await tx
-            .select()
-            .from(cm)
-            .where(and(eq(cm.cci_code, cciCode), eq(cm.id, id)))
-            .for('update');
-          if (!current) throw notFound();
-          if (current.version !== input.version) throw versionConflict(current.version);
+          const { current, occupant } = await lockForUpdate(tx, cciCode, id, input);
 
           const answerGiven =
             input.answer_content !== undefined || input.proxy_name !== undefined || input.proxy_title !== undefined;
@@ -344,7 +389,7 @@ export default fp(
             input.proxy_title !== undefined ? input.proxy_title : current.proxy_title,
           );
           if (answerGiven) {
-            requireProxyName(next, 'body.proxy_name');
+            requireProxyDetails(next, 'body');
             const [target] = await tx
               .select({ allow_delegate: conference.allow_delegate })
               .from(conference)
@@ -366,15 +411,35 @@ export default fp(
             .where(eq(cm.id, id))
             .returning();
           const updated = toConferenceMember(row);
-          await audit(tx, {
-            cciCode,
-            actor,
-            action: 'update',
-            entity: ENTITY,
-            entityId: id,
-            before: toConferenceMember(current),
-            after: updated,
-          });
+          const audits = [
+            {
+              cciCode,
+              actor,
+              action: 'update',
+              entity: ENTITY,
+              entityId: id,
+              before: toConferenceMember(current),
+              after: updated,
+            },
+          ];
+          if (occupant) {
+            // the invitee that held the requested place takes the moved one's old place (a swap)
+            const [swapped] = await tx
+              .update(cm)
+              .set({ sort: current.sort, version: occupant.version + 1, updated_at: now, updated_by: actor })
+              .where(eq(cm.id, occupant.id))
+              .returning();
+            audits.push({
+              cciCode,
+              actor,
+              action: 'update',
+              entity: ENTITY,
+              entityId: occupant.id,
+              before: toConferenceMember(occupant),
+              after: toConferenceMember(swapped),
+            });
+          }
+          await auditAll(tx, audits);
           if (answerChanged) await refreshSummaries(tx, cciCode, [row], actor, { at: now, by: actor });
           return updated;
         });

@@ -5,10 +5,15 @@ import { Nullable } from './common.ts';
 /** Enough for every invitee of a company across a conference and its sub-conferences. */
 export const MAX_ANSWERS = 500;
 
-/** One person's answer; `id` is the conference_member id. proxy_* are kept only for proxy_attend. */
+/**
+ * One person's answer; `id` is the conference_member id. proxy_* are kept only for proxy_attend.
+ * `version`, when sent, is the row's version the answer was based on: a stale one is a 409 unless
+ * the row already holds this very answer (a repeated submission).
+ */
 export const AnswerItemSchema = Type.Object(
   {
     id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
     answer_content: Nullable(AnswerContentSchema),
     proxy_name: Type.Optional(Nullable(ProxyName)),
     proxy_title: Type.Optional(Nullable(ProxyTitle)),

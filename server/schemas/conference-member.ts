@@ -93,6 +93,9 @@ export type InviteResult = Static<typeof InviteResultSchema>;
 /**
  * PUT /v1/cci/admin/master/conference_members/{id}: staff edit order and category, and may answer
  * on behalf of the company (answered_by = the staff user). Absent fields are left unchanged.
+ * `sort`: when another invitee of the same conference holds it, the two swap places in the same
+ * transaction (that invitee takes this one's old sort; both versions go up), so moving a row up or
+ * down is one request. `version` is this row's; the other row's is not needed.
  */
 export const ConferenceMemberUpdateSchema = Type.Object(
   {

@@ -121,6 +121,8 @@ export interface AnswerItem {
   answer_content: string | null;
   proxy_name?: string | null;
   proxy_title?: string | null;
+  /** the row's version the answer is based on: a stale one is a 409 */
+  version?: number;
 }
 
 /** The named calls of spec §7 that are not CRUD (issue 4 §2); use through useDataProvider(). */

@@ -8,7 +8,8 @@ import { AnswerBodySchema, AnswerResultSchema } from '../../schemas/answer.ts';
 import { listOf, problemResponses } from '../../schemas/common.ts';
 import type { SessionUser } from '../../schemas/session.ts';
 
-const errors = problemResponses(400, 401, 403, 404, 422);
+const errors = problemResponses(400, 401, 403, 404);
+const answerErrors = problemResponses(400, 401, 403, 404, 409, 422);
 const tags = ['company: conference members'];
 
 function ownCompanyId(user: SessionUser): number {
@@ -37,7 +38,7 @@ const companyConferenceMembers: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/company/conference_members/answer',
     {
       config: { access: { resource: 'company/conference_members', action: 'edit' } },
-      schema: { tags, body: AnswerBodySchema, response: { 200: AnswerResultSchema, ...errors } },
+      schema: { tags, body: AnswerBodySchema, response: { 200: AnswerResultSchema, ...answerErrors } },
     },
     async (request) => {
       const user = currentUser(request);

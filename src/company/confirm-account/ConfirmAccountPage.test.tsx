@@ -65,6 +65,7 @@ const fillPassword = async (user: ReturnType<typeof userEvent.setup>, current: s
 describe('/company/confirm-account', () => {
   beforeEach(() => {
     changePasswordMock.mockReset().mockResolvedValue(undefined);
+    sessionStorage.clear();
   });
 
   it('with both flags: changes the password, adds the e-mail with the URL version, clears the cookie, goes to /company/meetings', async () => {
@@ -160,5 +161,41 @@ describe('/company/confirm-account', () => {
     expect(changePasswordMock).toHaveBeenCalledTimes(1);
     expect(puts.at(-1)).toMatchObject({ version: 8, attributes: { email: 'info@acme.example.jp' } });
     expect(Cookies.get('link_to_confirm_account')).toBeUndefined();
+  });
+
+  it('a reload after the password changed but the company save failed does not ask for the password again', async () => {
+    const { puts } = api();
+    server.use(
+      http.put(
+        '*/v1/company/companies/42',
+        () =>
+          HttpResponse.json(
+            { status: 400, code: 'validation_failed', detail: '入力内容に誤りがあります。' },
+            { status: 400, headers: { 'content-type': 'application/problem+json' } },
+          ),
+        { once: true },
+      ),
+    );
+    const user = userEvent.setup();
+    const first = await renderPage();
+    await screen.findByLabelText(/^現在のパスワード/);
+    await fillPassword(user, 'Kaigi#Demo2026', 'NewPass#2026');
+    await user.type(screen.getByRole('textbox', { name: /^メールアドレス/ }), 'info@acme.example.jp');
+    await user.click(screen.getByRole('button', { name: '確認して利用を開始する' }));
+    expect(await screen.findByText('入力内容に誤りがあります。')).toBeInTheDocument();
+    first.unmount();
+
+    // the page is loaded again in the same tab
+    await renderPage();
+    await screen.findByRole('textbox', { name: /^メールアドレス/ });
+    expect(screen.queryByLabelText(/^現在のパスワード/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('confirm-account-has-change-password')).toHaveTextContent('完了');
+    await user.type(screen.getByRole('textbox', { name: /^メールアドレス/ }), 'info@acme.example.jp');
+    await user.click(screen.getByRole('button', { name: '確認して利用を開始する' }));
+    await waitFor(() => expect(currentPath()).toBe('/company/meetings'));
+    expect(changePasswordMock).toHaveBeenCalledTimes(1);
+    expect(puts.at(-1)).toMatchObject({ version: 7, attributes: { email: 'info@acme.example.jp' } });
+    // done: a later confirmation (the chamber resets the account again) asks for the password anew
+    expect(sessionStorage.length).toBe(0);
   });
 });

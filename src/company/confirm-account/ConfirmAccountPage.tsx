@@ -105,7 +105,6 @@ export const ConfirmAccountPage = () => {
     queryKey: companyKey(companyId ?? ''),
     queryFn: async () => (await dataProvider.getOne<Company & { id: number }>(RESOURCE, { id: Number(companyId) })).data,
     enabled: companyId !== null,
-    retry: false,
   });
 
   const urlVersion = flags.version !== null && /^\d+$/.test(flags.version) ? Number(flags.version) : null;
@@ -115,7 +114,10 @@ export const ConfirmAccountPage = () => {
   const [confirm, setConfirm] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [passwordDone, setPasswordDone] = useState(false);
+  // Kept for the tab's life: after a reload between the two steps, the password (already changed)
+  // is not asked for again — its "current" value would now be the new one.
+  const passwordDoneKey = `kaigi.confirm_account.password_done.${companyId ?? ''}`;
+  const [passwordDone, setPasswordDone] = useState(() => sessionStorage.getItem(passwordDoneKey) === '1');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
@@ -160,6 +162,7 @@ export const ConfirmAccountPage = () => {
     if (needPassword) {
       try {
         await changePassword(current, password);
+        sessionStorage.setItem(passwordDoneKey, '1');
         setPasswordDone(true);
         setCurrent('');
         setPassword('');
@@ -183,6 +186,7 @@ export const ConfirmAccountPage = () => {
         previousData: company as Company & { id: number },
       });
       removeCookie(COOKIE.linkToConfirmAccount);
+      sessionStorage.removeItem(passwordDoneKey);
       if (session.companyUser) primeCompanySession(session.companyUser, data);
       queryClient.setQueryData(companyKey(String(company.id)), data);
       navigate('/company/meetings', { replace: true });

@@ -126,11 +126,15 @@ export const AnswerCell = ({ invitee, column, personName, value, errors, disable
             onChange={(e) => onChange({ ...value, proxy_title: e.target.value })}
             error={!!titleError}
             helperText={titleError}
+            required
             size="small"
             fullWidth
             disabled={disabled}
             autoComplete="off"
-            slotProps={{ htmlInput: { maxLength: PROXY_MAX_LENGTH + 20 } }}
+            slotProps={{
+              htmlInput: { maxLength: PROXY_MAX_LENGTH + 20 },
+              formHelperText: { role: titleError ? 'alert' : undefined },
+            }}
           />
         </Stack>
       )}

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../test/server';
 import { amplify } from '../../test/amplifyMock';
 import { companySessionOk } from '../../test/handlers';
-import { renderPortal } from '../test/renderPortal';
+import { currentPath, renderPortal } from '../test/renderPortal';
 import { assemblyDetail, NOW } from '../test/fixtures';
 import type { CompanyConference } from '../api';
 import CompanyMeetingShowPage from './CompanyMeetingShowPage';
@@ -94,24 +94,34 @@ describe('/company/meetings/:id — details and the answer form', () => {
     expect(within(party).getByRole('radio', { name: '代理出席' })).toBeInTheDocument();
   });
 
-  it('代理出席 requires the substitute’s name: no summary, an error on the field, nothing sent', async () => {
+  it('代理出席 requires the substitute’s name and title: no summary, an error on each field, nothing sent', async () => {
     const { posted } = api(() => assemblyDetail());
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
     await user.click(within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('radio', { name: '代理出席' }));
     const name = within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('textbox', { name: '代理出席者の氏名' });
+    const title = within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('textbox', { name: '代理出席者の肩書' });
     expect(name).toBeRequired();
+    expect(title).toBeRequired();
     await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
 
     expect(await screen.findByText('代理出席者の氏名を入力してください。')).toBeInTheDocument();
+    expect(screen.getByText('代理出席者の肩書を入力してください。')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('入力内容に誤りがあります。赤く表示された項目をご確認ください。')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posted).toHaveLength(0);
 
     await user.type(name, '佐藤 次郎');
     expect(screen.queryByText('代理出席者の氏名を入力してください。')).not.toBeInTheDocument();
+    // a title of spaces only is still missing
+    await user.type(title, '　');
+    await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
+    expect(await screen.findByText('代理出席者の肩書を入力してください。')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posted).toHaveLength(0);
   });
 
   it('the summary dialog lists every choice; one submit sends the changed cells and shows the saved state', async () => {
@@ -141,7 +151,7 @@ describe('/company/meetings/:id — details and the answer form', () => {
     const assembly = cell('山田 太郎', '第75回 通常議員総会');
     await user.click(within(assembly).getByRole('radio', { name: '代理出席' }));
     await user.type(within(assembly).getByRole('textbox', { name: '代理出席者の氏名' }), '佐藤 次郎');
-    await user.type(within(assembly).getByRole('textbox', { name: '代理出席者の肩書（任意）' }), '常務取締役');
+    await user.type(within(assembly).getByRole('textbox', { name: '代理出席者の肩書' }), '常務取締役');
     await user.click(within(cell('山田 太郎', '懇親会')).getByRole('radio', { name: '出席' }));
     await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
 
@@ -167,8 +177,8 @@ describe('/company/meetings/:id — details and the answer form', () => {
     expect(posted).toEqual([
       {
         answers: [
-          { id: 101, answer_content: 'proxy_attend', proxy_name: '佐藤 次郎', proxy_title: '常務取締役' },
-          { id: 102, answer_content: 'attend', proxy_name: null, proxy_title: null },
+          { id: 101, answer_content: 'proxy_attend', proxy_name: '佐藤 次郎', proxy_title: '常務取締役', version: 1 },
+          { id: 102, answer_content: 'attend', proxy_name: null, proxy_title: null, version: 1 },
         ],
       },
     ]);
@@ -273,6 +283,47 @@ describe('/company/meetings/:id — details and the answer form', () => {
     expect(screen.getByRole('button', { name: '回答内容を確認' })).toBeEnabled();
   });
 
+  it('a 409 from the server (someone answered between the check and the submit) offers the reload', async () => {
+    let current = assemblyDetail();
+    const { posted } = api(
+      () => current,
+      () => {
+        current = assemblyDetail({
+          members: { 101: { answer_content: 'absent', version: 2, answered_at: '2026-11-10T23:30:00.000Z' } },
+        });
+        return HttpResponse.json(
+          {
+            status: 409,
+            code: 'version_conflict',
+            detail: '他の方が先に回答を更新しました。',
+            current_version: 2,
+            errors: [{ field: 'body.answers.0.version', code: 'version_conflict', message: 'stale version' }],
+          },
+          { status: 409, headers: { 'content-type': 'application/problem+json' } },
+        );
+      },
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
+    await user.click(within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('radio', { name: '出席' }));
+    await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
+    await user.click(await screen.findByRole('button', { name: 'この内容で回答する' }));
+
+    const alert = await screen.findByText(
+      '他の担当者がこの会議の回答を更新しました。最新の回答を読み込んでから、もう一度回答してください。',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual([
+      { answers: [{ id: 101, answer_content: 'attend', proxy_name: null, proxy_title: null, version: 1 }] },
+    ]);
+    await user.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: '最新の回答を読み込む' }),
+    );
+    expect(await screen.findByText('最新の回答を読み込みました。')).toBeInTheDocument();
+    expect(within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('radio', { name: '欠席' })).toBeChecked();
+  });
+
   it('a 400 from the server lands on the cell it names', async () => {
     api(
       () => assemblyDetail(),
@@ -294,10 +345,26 @@ describe('/company/meetings/:id — details and the answer form', () => {
     await user.click(within(assembly).getByRole('radio', { name: '代理出席' }));
     // passes the client check, refused by the server (e.g. a name of spaces only after NFKC)
     await user.type(within(assembly).getByRole('textbox', { name: '代理出席者の氏名' }), '佐藤');
+    await user.type(within(assembly).getByRole('textbox', { name: '代理出席者の肩書' }), '部長');
     await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
     await user.click(await screen.findByRole('button', { name: 'この内容で回答する' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(cell('山田 太郎', '第75回 通常議員総会')).findByText('代理出席者の氏名は必須です')).toBeInTheDocument();
+  });
+
+  it('an id no conference can have goes to the not-found page instead of loading for ever', async () => {
+    const requested: string[] = [];
+    server.use(
+      ...companySessionOk(),
+      http.get('*/v1/company/conferences/*', ({ request }) => {
+        requested.push(request.url);
+        return HttpResponse.json({});
+      }),
+    );
+    renderPortal(<CompanyMeetingShowPage />, { url: '/company/meetings/abc', path: '/company/meetings/:id' });
+    expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+    expect(currentPath()).toBe('/404');
+    expect(requested).toEqual([]);
   });
 
   it('on a phone each person is one card with the conferences they are invited to', async () => {

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { fetchConferenceDetail, portalKeys, type CompanyConference, type CompanySubConference } from '../api';
 import { formatDateTimeJa, formatTime, sameDay } from '../format';
 import { AttachmentList } from './AttachmentList';
@@ -116,13 +116,15 @@ const Details = ({ conference }: { conference: CompanyConference }) => {
 export const CompanyMeetingShowPage = () => {
   const translate = useTranslate();
   const { id = '' } = useParams();
+  const validId = /^\d+$/.test(id);
   const query = useQuery({
     queryKey: portalKeys.detail(id),
     queryFn: ({ signal }) => fetchConferenceDetail(id, signal),
-    retry: false, // the HTTP client already retries (spec §9)
-    enabled: /^\d+$/.test(id),
+    enabled: validId,
   });
   const conference = query.data;
+  // an id no conference can have: the not-found page, as for the API's 404 (spec §2)
+  if (!validId) return <Navigate to="/404" replace />;
 
   return (
     <Box sx={{ mt: 2, maxWidth: 1100, minWidth: 0 }}>

@@ -39,7 +39,6 @@ export const CompanyMeetingsPage = () => {
     queryKey: portalKeys.list(tab, page),
     queryFn: ({ signal }) => loadMeetingsPage(tab, page, signal),
     placeholderData: keepPreviousData,
-    retry: false, // the HTTP client already retries (spec §9)
   });
 
   const pageCount = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;

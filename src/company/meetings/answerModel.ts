@@ -5,9 +5,10 @@
  *   (columns); a cell is one conference_member row, absent when the person is not invited there;
  * - a column is answerable while its answer_status is not `closed` (server/lib/conference-rules.ts:
  *   published and the deadline not passed); otherwise it is read-only with a reason;
- * - rules: 代理出席 needs the substitute's name (≤ 100 characters, title optional ≤ 100); 委任状 only
+ * - rules: 代理出席 needs the substitute's name and title (each ≤ 100 characters); 委任状 only
  *   where the conference allows it (server/lib/attendance-answer-rules.ts);
- * - only cells the user changed are sent, so an answer is never overwritten by a stale value;
+ * - only cells the user changed are sent, each with the version it was loaded at, so an answer is
+ *   never overwritten by a stale value (the server answers 409 when the row moved on);
  * - "someone else answered meanwhile": a row's version moved on since the form was loaded.
  */
 import type { AnswerContent, CompanyConference, CompanyInvitee, CompanySubConference } from '../api';
@@ -63,6 +64,8 @@ export interface AnswerItem {
   answer_content: AnswerContent | null;
   proxy_name: string | null;
   proxy_title: string | null;
+  /** the row's version as loaded (sent with a changed answer) */
+  version?: number;
 }
 
 const BASE_CHOICES: readonly AnswerContent[] = ['attend', 'absent', 'proxy_attend'];
@@ -160,11 +163,12 @@ const sameItem = (a: AnswerItem, b: AnswerItem) =>
 export const changedAnswers = (grid: Grid, draft: Draft): AnswerItem[] =>
   openCells(grid)
     .map(({ invitee }) => ({
+      invitee,
       loaded: answerItemOf(invitee.id, cellDraftOf(invitee)),
       now: answerItemOf(invitee.id, draft[invitee.id]),
     }))
     .filter(({ loaded, now }) => !sameItem(loaded, now))
-    .map(({ now }) => now)
+    .map(({ invitee, now }) => ({ ...now, version: invitee.version }))
     .sort((a, b) => a.id - b.id);
 
 /** Translation keys of the rule violations, by conference_member id (open cells only). */
@@ -180,7 +184,8 @@ export const validateDraft = (grid: Grid, draft: Draft): DraftErrors => {
     if (cell.answer_content === 'proxy_attend') {
       if (!cell.proxy_name.trim()) e.proxy_name = 'kaigi.company.meeting.proxy_name_required';
       else if (cell.proxy_name.trim().length > PROXY_MAX_LENGTH) e.proxy_name = 'kaigi.company.meeting.proxy_too_long';
-      if (cell.proxy_title.trim().length > PROXY_MAX_LENGTH) e.proxy_title = 'kaigi.company.meeting.proxy_too_long';
+      if (!cell.proxy_title.trim()) e.proxy_title = 'kaigi.company.meeting.proxy_title_required';
+      else if (cell.proxy_title.trim().length > PROXY_MAX_LENGTH) e.proxy_title = 'kaigi.company.meeting.proxy_too_long';
     }
     if (Object.keys(e).length) errors[invitee.id] = e;
   }

@@ -74,7 +74,6 @@ export const CompanyProfilePage = () => {
     queryKey: companyDetailKey(companyId ?? ''),
     queryFn: async () => (await dataProvider.getOne<Company & { id: number }>(RESOURCE, { id: companyId! })).data,
     enabled: companyId !== undefined,
-    retry: false,
   });
 
   const [phase, setPhase] = useState<Phase>('viewing');

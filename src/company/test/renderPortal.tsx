@@ -6,6 +6,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
 import { AdminContext, memoryStore, type TranslationMessages } from 'react-admin';
+import { createQueryClient } from '../../providers/queryClient';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { authProvider } from '../../providers/authProvider';
@@ -46,7 +47,13 @@ export const renderPortal = (page: ReactElement, { url, path }: { url: string; p
   setNavigator((to) => navigated.push(to));
   const result = render(
     <MemoryRouter initialEntries={[url]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        queryClient={createQueryClient()}
+      >
         <LocationSpy />
         <Routes>
           <Route path={path} element={page} />

@@ -144,7 +144,7 @@ describe('POST /v1/company/conference_members/answer', () => {
     const body = {
       answers: [
         { id: ids[0], answer_content: 'attend' },
-        { id: ids[1], answer_content: 'proxy_attend', proxy_name: '代理 三郎' },
+        { id: ids[1], answer_content: 'proxy_attend', proxy_name: '代理 三郎', proxy_title: '課長' },
         { id: ids[2], answer_content: 'absent' },
         { id: ids[3], answer_content: 'attend' },
       ],
@@ -166,17 +166,52 @@ describe('POST /v1/company/conference_members/answer', () => {
     expect(new Set(states).size).toBe(1);
   });
 
-  it('代理出席 requires the substitute name (400 naming the item) and writes nothing', async () => {
-    const conf = await conferenceWith({ name: '代理テスト' }, ownMembers);
+  it.each([
+    ['name', { proxy_title: '部長' }, 'proxy_name'],
+    ['blank name', { proxy_name: '   ', proxy_title: '部長' }, 'proxy_name'],
+    ['title', { proxy_name: '代理 三郎' }, 'proxy_title'],
+    ['blank title', { proxy_name: '代理 三郎', proxy_title: '　' }, 'proxy_title'],
+  ])('代理出席 without the substitute %s is a 400 naming the item and writes nothing', async (_, proxy, field) => {
+    const conf = await conferenceWith({ name: `代理テスト ${field}` }, ownMembers);
     const res = await call('POST', ANSWER, DEMO.companyAdmin, {
       answers: [
         { id: conf.rows[0].id, answer_content: 'attend' },
-        { id: conf.rows[1].id, answer_content: 'proxy_attend', proxy_name: '   ' },
+        { id: conf.rows[1].id, answer_content: 'proxy_attend', ...proxy },
       ],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'proxy_name_required', errors: [{ field: 'body.answers.1.proxy_name' }] });
+    expect(res.json()).toMatchObject({ code: `${field}_required`, errors: [{ field: `body.answers.1.${field}` }] });
     expect((await rowsOf([conf.rows[0].id]))[0].answer_content).toBeNull();
+  });
+
+  it('answers 409 when someone else changed an answer since the given version, writing nothing', async () => {
+    const conf = await conferenceWith({ name: '同時回答' }, ownMembers);
+    const [first, second] = conf.rows;
+    // a colleague answers first
+    const colleague = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [{ id: first.id, version: first.version, answer_content: 'absent' }],
+    });
+    expect(colleague.statusCode, colleague.body).toBe(200);
+    // this form was read before that answer
+    const stale = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: first.id, version: first.version, answer_content: 'attend' },
+        { id: second.id, version: second.version, answer_content: 'attend' },
+      ],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'version_conflict',
+      current_version: first.version + 1,
+      errors: [{ field: 'body.answers.0.version' }],
+    });
+    expect((await rowsOf([first.id, second.id])).map((r) => r.answer_content)).toEqual(['absent', null]);
+    // the colleague's own submission sent again (a retry) is no conflict: same body, same state
+    const repeat = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [{ id: first.id, version: first.version, answer_content: 'absent' }],
+    });
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect((await rowsOf([first.id]))[0].version).toBe(first.version + 1);
   });
 
   it('委任状 only where the conference allows it (422 delegate_not_allowed otherwise)', async () => {

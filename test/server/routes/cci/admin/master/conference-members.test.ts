@@ -301,11 +301,18 @@ describe('PUT /v1/cci/admin/master/conference_members/{id}', () => {
     expect(stale.json()).toMatchObject({ code: 'version_conflict', current_version: row.version + 1 });
   });
 
-  it('applies the answer rules: substitute name required (400), delegate only where allowed (422)', async () => {
+  it('applies the answer rules: substitute name and title required (400), delegate only where allowed (422)', async () => {
     const row = await rowOf(people.current);
     const noName = await call('PUT', `${BASE}/${row.id}`, DEMO.staff, { version: row.version, answer_content: 'proxy_attend' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json()).toMatchObject({ code: 'proxy_name_required', errors: [{ field: 'body.proxy_name' }] });
+    const noTitle = await call('PUT', `${BASE}/${row.id}`, DEMO.staff, {
+      version: row.version,
+      answer_content: 'proxy_attend',
+      proxy_name: '代理 太郎',
+    });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json()).toMatchObject({ code: 'proxy_title_required', errors: [{ field: 'body.proxy_title' }] });
     const delegate = await call('PUT', `${BASE}/${row.id}`, DEMO.staff, { version: row.version, answer_content: 'delegate' });
     expect(delegate.statusCode).toBe(422);
     expect(delegate.json().code).toBe('delegate_not_allowed');
