@@ -1,6 +1,7 @@
 /**
  * 会議の編集 (issue 4 §3) against MSW: the PUT body with version, the 409 version_conflict reload
- * that keeps what was typed, status transitions and the 422 of a refused one, sub-conferences.
+ * that keeps what was typed, the server's field errors at their fields, status transitions and the
+ * 422 of a refused one, sub-conferences.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -89,6 +90,40 @@ describe('conference edit', () => {
 
     await user.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ version: 5, name: '臨時議員総会', place: '別館 会議室' }), WAIT);
+  }, 30_000);
+
+  it("400 with field errors: shows the server's message at the field it names, in Japanese", async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
+      http.put(`${API}/conferences/1`, async ({ request }) => {
+        bodies.push(await request.json());
+        return problem(400, {
+          title: 'Bad Request',
+          code: 'validation_failed',
+          detail: '入力内容に誤りがあります。',
+          errors: [{ field: 'body.place', code: 'place_unavailable', message: 'この会場はその日時に利用できません' }],
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1', { conferences });
+    const place = await screen.findByLabelText('会場', {}, { timeout: 5000 });
+    await waitFor(() => expect(place).toHaveValue('本館 大ホール'), WAIT);
+    await user.clear(place);
+    await user.type(place, '別館 会議室');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    await waitFor(
+      () => expect(screen.getByLabelText('会場')).toHaveAccessibleDescription('この会場はその日時に利用できません'),
+      WAIT,
+    );
+    expect(screen.getByLabelText('会場')).toHaveAttribute('aria-invalid', 'true');
+    // what was typed stays, and the other fields carry no error
+    expect(screen.getByLabelText('会場')).toHaveValue('別館 会議室');
+    expect(screen.getByLabelText('会議名 *')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toHaveLength(1);
   }, 30_000);
 
   it('offers only the status changes the server allows, and sends status with the version', async () => {

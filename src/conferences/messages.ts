@@ -132,6 +132,8 @@ export const messages = {
         move_up: '%{name}を上へ移動',
         move_down: '%{name}を下へ移動',
         moved: '並び順を変更しました。',
+        move_conflict: '他のユーザーが先に招待者を変更しました。最新の並び順を読み込みましたので、もう一度操作してください。',
+        sort_tied: '席次が同じ招待者がいるため移動できません。「並び順をリセット」で並べ直してから、もう一度操作してください。',
         reset_sort: '並び順をリセット',
         reset_sort_confirm_title: '並び順をリセットしますか？',
         reset_sort_confirm_content: '招待者の並び順を役職の序列と五十音順で並べ直します。手動で変更した並び順は失われます。',
@@ -169,6 +171,7 @@ export const messages = {
         submit: '選択した会員を招待',
         result: '%{created}名を招待しました。',
         select_member: '%{name}（%{company}）を選択',
+        more_results: '%{total}件中%{shown}件を表示しています。氏名や事業所で絞り込んでください。',
       },
       category: {
         principal: '本人',
@@ -250,6 +253,9 @@ export const messages = {
         file_too_large: 'ファイルサイズは 20 MB 以下にしてください。',
         size_mismatch: 'ファイルのサイズが申請された内容と一致しません。もう一度アップロードしてください。',
         url_expired: 'アップロード用の URL の有効期限が切れました。もう一度アップロードしてください。',
+        object_exists:
+          'このファイルはすでにアップロードされています。もう一度アップロードする場合は、ファイルを選び直してください。',
+        file_content_mismatch: 'ファイルの内容がファイルの種類と一致しません。正しいファイルを選んでください。',
         signature_invalid: 'ファイルの保存先に受け付けられませんでした。もう一度アップロードしてください。',
         storage_unavailable: 'ファイルの保存先が利用できません。管理者にお問い合わせください。',
         invalid_attachment_key:

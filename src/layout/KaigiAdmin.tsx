@@ -5,6 +5,7 @@
  * form library) as its default loginPage. Both land in every page's first load even when we pass
  * our own (DESIGN.md §9 budget); here they are simply not imported.
  */
+import { useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
   AccessDenied,
@@ -21,6 +22,7 @@ import {
   type I18nProvider,
   type RaThemeOptions,
 } from 'react-admin';
+import { createQueryClient } from '../providers/queryClient';
 
 const store = localStorageStore();
 
@@ -34,20 +36,31 @@ interface KaigiAdminProps extends Pick<
   theme: RaThemeOptions;
 }
 
-export const KaigiAdmin = ({ authProvider, dataProvider, i18nProvider, theme, children, ...ui }: KaigiAdminProps) => (
-  <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} theme={theme}>
-    <CssBaseline enableColorScheme>
-      <CoreAdminUI
-        {...ui}
-        accessDenied={AccessDenied}
-        authenticationError={AuthenticationError}
-        error={ErrorPage}
-        loading={LoadingPage}
-        disableTelemetry
-      >
-        {children}
-      </CoreAdminUI>
-      <Notification />
-    </CssBaseline>
-  </AdminContext>
-);
+export const KaigiAdmin = ({ authProvider, dataProvider, i18nProvider, theme, children, ...ui }: KaigiAdminProps) => {
+  // one per mount, as <Admin> does: a remount (sign-out, tests) starts with an empty cache
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <AdminContext
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      queryClient={queryClient}
+      theme={theme}
+    >
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          {...ui}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+          error={ErrorPage}
+          loading={LoadingPage}
+          disableTelemetry
+        >
+          {children}
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
+  );
+};

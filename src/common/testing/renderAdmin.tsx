@@ -12,6 +12,7 @@ import { Admin, Resource, memoryStore, type ResourceProps } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { authProvider } from '../../providers/authProvider';
 import { dataProvider } from '../../providers/dataProvider';
+import { createQueryClient } from '../../providers/queryClient';
 import { AppLayout } from '../../layout/AppLayout';
 import { testI18nProvider } from './i18nProvider';
 
@@ -26,6 +27,7 @@ export const renderAdmin = (url: string, resources: ResourceDefinitions) =>
         i18nProvider={testI18nProvider}
         layout={AppLayout}
         store={memoryStore()}
+        queryClient={createQueryClient()}
         disableTelemetry
       >
         {Object.entries(resources).map(([name, definition]) => (

@@ -5,9 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import {
-  Alert,
   Box,
-  Button,
   Card,
   CardContent,
   CircularProgress,
@@ -35,7 +33,7 @@ import {
   type Rate,
 } from '../answerTally';
 import { AnswerChip, CompanyAnswerChip } from '../ConferenceChips';
-import { problemMessage } from '../problemMessage';
+import { LoadError } from '../LoadError';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
 import type { Conference } from '../types';
 
@@ -243,21 +241,7 @@ export const AnswersTab = ({ conferences, targetId }: AnswersTabProps) => {
     return map;
   }, [rows]);
 
-  if (error) {
-    return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {translate('kaigi.conferences.errors.retry')}
-          </Button>
-        }
-      >
-        {problemMessage(error, translate)}
-      </Alert>
-    );
-  }
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   if (isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>

@@ -1,12 +1,14 @@
 /**
  * 招待事業所 (issue 4 §3): GET conference_companies?conference_id=…&expand=company, each invited
- * company with its answer summary (回答済 / 一部回答 / 未回答), filterable by it, paged.
+ * company with its answer summary (回答済 / 一部回答 / 未回答), filterable by it, paged. A failed
+ * load shows the reason and 「再読み込み」 (the same LoadError as the invitees tab).
  */
 import { useState } from 'react';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
-import { DataTable, Pagination, RecordContextProvider, ReferenceManyField, useTranslate } from 'react-admin';
+import { DataTable, Pagination, RecordContextProvider, ReferenceManyField, useListContext, useTranslate } from 'react-admin';
 import { JaDateField } from '../../common/JaDateField';
 import { CompanyAnswerChip } from '../ConferenceChips';
+import { LoadError } from '../LoadError';
 import type { Conference, ConferenceCompany } from '../types';
 
 const SUMMARIES = ['answered', 'partial', 'none'] as const;
@@ -18,6 +20,12 @@ const Empty = () => {
       {translate('kaigi.conferences.companies.empty')}
     </Typography>
   );
+};
+
+/** Inside the ReferenceManyField's list context: its error and refetch. */
+const CompaniesLoadError = () => {
+  const { error, refetch } = useListContext();
+  return <LoadError error={error} onRetry={() => void refetch()} />;
 };
 
 export const CompaniesTab = ({ conference }: { conference: Pick<Conference, 'id'> }) => {
@@ -49,9 +57,12 @@ export const CompaniesTab = ({ conference }: { conference: Pick<Conference, 'id'
           sort={{ field: 'company_code', order: 'ASC' }}
           perPage={25}
           pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
-          empty={<Empty />}
+          // the HTTP client already retries (spec §9); the error is shown in place, not also as a toast
+          queryOptions={{ onError: () => undefined }}
+          error={<CompaniesLoadError />}
+          // on the DataTable, not here: ReferenceManyField shows no `empty` once `error` is given
         >
-          <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
             <DataTable.Col source="company_code" render={(record: ConferenceCompany) => record.company?.company_code ?? ''} />
             <DataTable.Col source="company" disableSort render={(record: ConferenceCompany) => record.company?.name1 ?? ''} />
             <DataTable.Col

@@ -1,7 +1,8 @@
 /**
  * 役職で招待 (issue 4 §3; DESIGN.md §1): everyone holding a position of the chosen types (names
- * from master data cci_position_type) and/or departments on the event day. Members already
- * invited are skipped by the server; the dialog reports { created, skipped }.
+ * from master data cci_position_type through usePositionTypes(), which falls back to the built-in
+ * Japanese names when the master cannot be read) and/or departments on the event day. Members
+ * already invited are skipped by the server; the dialog reports { created, skipped }.
  */
 import { useId, useMemo, useState } from 'react';
 import {
@@ -25,18 +26,10 @@ import {
 } from '@mui/material';
 import { useDataProvider, useGetList, useTranslate, type Identifier } from 'react-admin';
 import type { KaigiDataProvider } from '../../providers/dataProvider';
-import { useSession } from '../../session/useSession';
+import { usePositionTypes } from '../../positions/usePositionTypes';
 import { MEMBER_CATEGORIES } from '../answerTally';
 import { problemMessage } from '../problemMessage';
 import type { InviteResult, MemberCategory } from '../types';
-
-export const POSITION_TYPE_MASTER = 'cci_position_type';
-
-interface MasterRow {
-  id: Identifier;
-  master_code: string;
-  name: string;
-}
 
 export interface InviteDialogProps {
   open: boolean;
@@ -60,10 +53,38 @@ const useDepartmentSuggestions = (positionTypes: string[], enabled: boolean) => 
   return { names, isPending: enabled && isPending };
 };
 
+/**
+ * The position-type checkboxes. Rendered only while the dialog is open (MUI mounts dialog content
+ * on open), so the master data is read when needed; a blank master name shows the built-in one.
+ */
+const PositionTypeCheckboxes = ({
+  labelledBy,
+  value,
+  onToggle,
+}: {
+  labelledBy: string;
+  value: string[];
+  onToggle: (code: string, checked: boolean) => void;
+}) => {
+  const translate = useTranslate();
+  const { choices, isPending } = usePositionTypes();
+  if (isPending) return <FormHelperText>{translate('kaigi.conferences.invite_rule.position_types_loading')}</FormHelperText>;
+  return (
+    <FormGroup row aria-labelledby={labelledBy}>
+      {choices.map((type) => (
+        <FormControlLabel
+          key={type.id}
+          control={<Checkbox checked={value.includes(type.id)} onChange={(event) => onToggle(type.id, event.target.checked)} />}
+          label={type.name.trim() || translate(`kaigi.positions.types.${type.id}`)}
+        />
+      ))}
+    </FormGroup>
+  );
+};
+
 export const InviteByRuleDialog = ({ open, conferenceId, onClose, onInvited }: InviteDialogProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<KaigiDataProvider>();
-  const session = useSession();
   const titleId = useId();
   const typesLabelId = useId();
   const [positionTypes, setPositionTypes] = useState<string[]>([]);
@@ -73,16 +94,6 @@ export const InviteByRuleDialog = ({ open, conferenceId, onClose, onInvited }: I
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<{ created: number; skipped: number } | null>(null);
 
-  const tenantReady = !!session.cciUser;
-  const { data: types, isPending: typesPending } = useGetList<MasterRow>(
-    'master_data',
-    {
-      pagination: { page: 1, perPage: 100 },
-      sort: { field: 'sort_order', order: 'ASC' },
-      filter: { master_type_code: POSITION_TYPE_MASTER },
-    },
-    { enabled: open && tenantReady },
-  );
   const departmentSuggestions = useDepartmentSuggestions(positionTypes, open);
 
   const reset = () => {
@@ -150,24 +161,7 @@ export const InviteByRuleDialog = ({ open, conferenceId, onClose, onInvited }: I
           <FormLabel component="legend" id={typesLabelId}>
             {translate('kaigi.conferences.invite_rule.position_types')}
           </FormLabel>
-          {typesPending && tenantReady ? (
-            <FormHelperText>{translate('kaigi.conferences.invite_rule.position_types_loading')}</FormHelperText>
-          ) : (
-            <FormGroup row aria-labelledby={typesLabelId}>
-              {(types ?? []).map((type) => (
-                <FormControlLabel
-                  key={type.master_code}
-                  control={
-                    <Checkbox
-                      checked={positionTypes.includes(type.master_code)}
-                      onChange={(event) => toggleType(type.master_code, event.target.checked)}
-                    />
-                  }
-                  label={type.name}
-                />
-              ))}
-            </FormGroup>
-          )}
+          <PositionTypeCheckboxes labelledBy={typesLabelId} value={positionTypes} onToggle={toggleType} />
           <FormHelperText>{translate('kaigi.conferences.invite_rule.position_types_help')}</FormHelperText>
         </FormControl>
         <Autocomplete

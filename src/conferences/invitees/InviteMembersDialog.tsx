@@ -2,6 +2,8 @@
  * 会員を選んで招待 (issue 4 §3): search the chamber's members (name, kana, company; those whose
  * membership covers the event day), tick them, invite them at once (mode many). Members already
  * invited are shown as such and cannot be ticked (the server would refuse the whole request).
+ * At most SEARCH_PAGE_SIZE matches are shown; when there are more, a hint asks to narrow the
+ * search. A failed search says so and offers to retry.
  */
 import { useEffect, useId, useState } from 'react';
 import {
@@ -30,6 +32,10 @@ import { toDisplayDate } from '../../utils/dates';
 import { MEMBER_CATEGORIES } from '../answerTally';
 import { problemMessage } from '../problemMessage';
 import type { InviteResult, MemberCategory } from '../types';
+import { LoadError } from '../LoadError';
+
+/** The matches shown at once; more are reached by narrowing the search. */
+export const SEARCH_PAGE_SIZE = 50;
 
 interface MemberRow {
   id: Identifier;
@@ -80,15 +86,22 @@ export const InviteMembersDialog = ({
   const search = useDebounced(keyword.trim(), 300);
   const day = eventDate ? toDisplayDate(eventDate)?.format('YYYY-MM-DD') : undefined;
 
-  const { data: members, isPending } = useGetList<MemberRow>(
+  const {
+    data: members,
+    total,
+    isPending,
+    error: searchError,
+    refetch,
+  } = useGetList<MemberRow>(
     'members',
     {
-      pagination: { page: 1, perPage: 50 },
+      pagination: { page: 1, perPage: SEARCH_PAGE_SIZE },
       sort: { field: 'company_code', order: 'ASC' },
       filter: { expand: 'company', ...(search ? { q: search } : {}), ...(day ? { active_on: day } : {}) },
     },
     { enabled: open },
   );
+  const shown = members?.length ?? 0;
 
   const close = () => {
     if (busy) return;
@@ -151,11 +164,13 @@ export const InviteMembersDialog = ({
           autoFocus
         />
         <Box sx={{ minHeight: 200, maxHeight: 360, overflowY: 'auto', my: 1 }}>
-          {isPending ? (
+          {searchError ? (
+            <LoadError error={searchError} onRetry={() => void refetch()} sx={{ m: 1 }} />
+          ) : isPending ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
               <CircularProgress size={24} aria-label={translate('kaigi.progress.loading')} />
             </Box>
-          ) : (members ?? []).length === 0 ? (
+          ) : shown === 0 ? (
             <Typography color="text.secondary" sx={{ p: 2 }} role="status">
               {translate('kaigi.conferences.invite_members.none_found')}
             </Typography>
@@ -196,6 +211,11 @@ export const InviteMembersDialog = ({
             </List>
           )}
         </Box>
+        {!searchError && !isPending && total !== undefined && total > shown && (
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+            {translate('kaigi.conferences.invite_members.more_results', { total, shown })}
+          </Typography>
+        )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <Typography aria-live="polite">
             {translate('kaigi.conferences.invite_members.selected', { count: selected.size })}

@@ -1,6 +1,7 @@
 /**
  * 招待者 tab (issue 4 §3) against MSW: protocol order with name/title/company, invite by rule with
- * its { created, skipped } result, pick members, arrow reordering, 並び順をリセット, bulk delete.
+ * its { created, skipped } result, pick members, arrow reordering (one PUT; the server swaps),
+ * 並び順をリセット, bulk delete, and what the user sees when a load, a move or a search fails.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +20,20 @@ const POSITION_TYPES = [
   ['CCI_BRANCH', '支部'],
 ].map(([master_code, name], i) => ({ id: i + 1, master_type_code: 'cci_position_type', master_code, name, sort_order: i + 1 }));
 
+const conflict = (currentVersion: number) =>
+  HttpResponse.json(
+    {
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'version_conflict',
+      detail: '他のユーザーが先に更新しました。',
+      errors: [],
+      current_version: currentVersion,
+    },
+    { status: 409, headers: { 'content-type': 'application/problem+json' } },
+  );
+
 /** The invitees of conference 1 as the server keeps them; the handlers below read and change it. */
 const setup = () => {
   let rows = [
@@ -35,10 +50,14 @@ const setup = () => {
       const sorted = [...rows].sort((a, b) => a.sort - b.sort);
       return list(sorted, sorted.length, 1, 1000);
     }),
+    // like the server: a sort another invitee holds swaps the two
     http.put(`${API}/conference_members/:id`, async ({ params, request }) => {
       const body = (await request.json()) as { sort: number; version: number };
       calls.push({ method: 'PUT', path: `conference_members/${params.id}`, body });
       const row = rows.find((r) => r.id === Number(params.id))!;
+      if (body.version !== row.version) return conflict(row.version);
+      const occupant = rows.find((r) => r !== row && r.sort === body.sort);
+      if (occupant) Object.assign(occupant, { sort: row.sort, version: occupant.version + 1 });
       Object.assign(row, { sort: body.sort, version: row.version + 1 });
       return HttpResponse.json(row);
     }),
@@ -107,7 +126,15 @@ const setup = () => {
       ]);
     }),
   );
-  return { calls };
+  return {
+    calls,
+    /** Another user changes a row behind this screen's back. */
+    changeBehind: (id: number, change: { sort?: number; version?: number }) =>
+      Object.assign(
+        rows.find((r) => r.id === id)!,
+        change,
+      ),
+  };
 };
 
 const names = () =>
@@ -137,7 +164,7 @@ describe('invitees tab', () => {
     expect(query.get('page_size')).toBe('1000');
   }, 30_000);
 
-  it('moves an invitee up with two PUTs carrying sort and version, and keeps the focus on its arrow', async () => {
+  it("moves an invitee up with one PUT of the neighbour's sort and its own version, and keeps the focus on its arrow", async () => {
     signIn();
     const { calls } = setup();
     const user = userEvent.setup();
@@ -146,12 +173,58 @@ describe('invitees tab', () => {
     await waitFor(() => expect(names()).toEqual(['鈴木 一郎', '山田 太郎', '高橋 三郎']), WAIT);
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([
       { method: 'PUT', path: 'conference_members/12', body: { sort: 1, version: 5 } },
-      { method: 'PUT', path: 'conference_members/11', body: { sort: 2, version: 3 } },
     ]);
     expect(screen.getByRole('button', { name: '鈴木 一郎を上へ移動' })).toBeDisabled();
     await waitFor(() => expect(screen.getByRole('button', { name: '鈴木 一郎を下へ移動' })).toHaveFocus(), WAIT);
     expect(screen.getByRole('button', { name: '山田 太郎を上へ移動' })).toBeEnabled();
   }, 30_000);
+
+  it('409 while moving: says another user changed the invitees, and reloads the list in the order the server now has', async () => {
+    signIn();
+    const { calls, changeBehind } = setup();
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1/invitees', { conferences });
+    const up = await screen.findByRole('button', { name: '鈴木 一郎を上へ移動' }, { timeout: 5000 });
+    // meanwhile another user moved 鈴木 to the end
+    changeBehind(12, { sort: 4, version: 6 });
+    await user.click(up);
+
+    expect(
+      await screen.findByText(
+        '他のユーザーが先に招待者を変更しました。最新の並び順を読み込みましたので、もう一度操作してください。',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['山田 太郎', '高橋 三郎', '鈴木 一郎']), WAIT);
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.length).toBeGreaterThan(0);
+    expect(puts.every((c) => c.path === 'conference_members/12' && (c.body as { version: number }).version === 5)).toBe(true);
+    expect(screen.queryByText('並び順を変更しました。')).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('a failed load shows the reason and 再読み込み, which loads the list again', async () => {
+    signIn();
+    setup();
+    let failing = true;
+    server.use(
+      http.get(`${API}/conference_members`, () =>
+        failing ? HttpResponse.json({}, { status: 503 }) : list([invitee({ id: 11, sort: 1, name: '山田 太郎' })], 1, 1, 1000),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1/invitees', { conferences });
+    // react-query retries a failed list a few times before giving up
+    const alert = await screen.findByRole('alert', {}, { timeout: 20_000 });
+    expect(alert).toHaveTextContent('ただいまサービスを利用できません。しばらくしてから再度お試しください。');
+    expect(screen.queryByRole('table', { name: '招待者' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/まだ招待者がいません/)).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: '再読み込み' }));
+    await waitFor(() => expect(names()).toEqual(['山田 太郎']), WAIT);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 60_000);
 
   it('並び順をリセット asks first, then recomputes the order on the server', async () => {
     signIn();
@@ -218,6 +291,101 @@ describe('invitees tab', () => {
     });
     await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
     await waitFor(() => expect(names()).toEqual(['山田 太郎', '鈴木 一郎', '高橋 三郎', '田中 四郎', '田中 五郎']), WAIT);
+  }, 30_000);
+
+  it('invite by rule: a blank name in the master data shows the built-in one, never an empty label', async () => {
+    signIn();
+    setup();
+    server.use(
+      http.get('*/v1/cci/TKY/master/cci_position_type', () =>
+        list([{ ...POSITION_TYPES[0], name: ' ' }, POSITION_TYPES[1], { ...POSITION_TYPES[2], name: '支部（地区）' }]),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1/invitees', { conferences });
+    await user.click(await screen.findByRole('button', { name: '役職で招待' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '役職で招待' });
+    const group = await within(dialog).findByRole('group', { name: '役職区分' }, WAIT);
+    const labels = within(group)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('label')?.textContent);
+    expect(labels).toEqual(['役員', '部会', '支部（地区）', '委員会', '女性会', '青年部']);
+  }, 30_000);
+
+  it('invite by rule: when the master data cannot be read, the position types keep their built-in names', async () => {
+    signIn();
+    const { calls } = setup();
+    server.use(http.get('*/v1/cci/TKY/master/cci_position_type', () => HttpResponse.json({}, { status: 503 })));
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1/invitees', { conferences });
+    await user.click(await screen.findByRole('button', { name: '役職で招待' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '役職で招待' });
+    // react-query retries the master data a few times before the hook falls back
+    await user.click(await within(dialog).findByRole('checkbox', { name: '委員会' }, { timeout: 20_000 }));
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(6);
+    await user.click(within(dialog).getByRole('button', { name: '招待する' }));
+    await waitFor(
+      () => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ rule: { position_types: ['CCI_COMMITTEE'] } }),
+      WAIT,
+    );
+  }, 60_000);
+
+  it('invite members: says how many of how many matches are shown when there are more than fit', async () => {
+    signIn();
+    const { calls } = setup();
+    server.use(
+      http.get(`${API}/members`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        calls.push({ method: 'GET', path: 'members', query });
+        const shown = Array.from({ length: 50 }, (_, i) => ({
+          id: 700 + i,
+          name: `会員 ${i + 1}`,
+          company_code: 'C014',
+          company: { id: 14, company_code: 'C014', name1: '浅草物産' },
+        }));
+        return query.get('keyword') ? list(shown.slice(0, 2), 2) : list(shown, 180, 1, 50);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1/invitees', { conferences });
+    await user.click(await screen.findByRole('button', { name: '会員を選んで招待' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '会員を選んで招待' });
+    expect(
+      await within(dialog).findByText('180件中50件を表示しています。氏名や事業所で絞り込んでください。', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'members')!.query!.get('page_size')).toBe('50');
+
+    // narrowed down to all there is: no hint
+    await user.type(within(dialog).getByLabelText('氏名・事業所名で検索'), '会員');
+    await waitFor(() => expect(within(dialog).getAllByRole('checkbox')).toHaveLength(2), WAIT);
+    expect(within(dialog).queryByText(/件中/)).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('invite members: a failed search shows the reason and 再読み込み, not "none found"', async () => {
+    signIn();
+    setup();
+    let failing = true;
+    server.use(
+      http.get(`${API}/members`, () =>
+        failing
+          ? HttpResponse.json({}, { status: 503 })
+          : list([
+              { id: 601, name: '伊藤 六郎', company_code: 'C014', company: { id: 14, company_code: 'C014', name1: '浅草物産' } },
+            ]),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1/invitees', { conferences });
+    await user.click(await screen.findByRole('button', { name: '会員を選んで招待' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '会員を選んで招待' });
+    const alert = await within(dialog).findByRole('alert', {}, WAIT);
+    expect(alert).toHaveTextContent('ただいまサービスを利用できません。しばらくしてから再度お試しください。');
+    expect(within(dialog).queryByText('該当する会員はいません。')).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: '再読み込み' }));
+    expect(await within(dialog).findByRole('checkbox', { name: '伊藤 六郎（浅草物産）を選択' }, WAIT)).toBeEnabled();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   }, 30_000);
 
   it('invites picked members (mode many); those already invited cannot be picked', async () => {

@@ -1,12 +1,12 @@
 /**
  * 招待者 (issue 4 §3): the invitees of one conference in protocol order (`sort`) with the person,
- * title and company; arrow buttons swap a row with its neighbour (two PUTs with sort + version);
+ * title and company; an arrow button swaps a row with its neighbour in one PUT of the neighbour's
+ * sort with the row's version (the server swaps the two atomically; a 409 reloads the list);
  * 「並び順をリセット」 recomputes the order on the server; ticked rows can be removed at once; and the
  * two ways to invite (by position rule, by picking members).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -29,10 +29,12 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
 import { Confirm, useCanAccess, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import type { KaigiDataProvider } from '../../providers/dataProvider';
+import { isVersionConflict } from '../../common/apiErrors';
 import { problemMessage } from '../problemMessage';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
 import { InviteByRuleDialog } from './InviteByRuleDialog';
 import { InviteMembersDialog } from './InviteMembersDialog';
+import { LoadError } from '../LoadError';
 
 export interface InviteesTabProps {
   conferenceId: Identifier;
@@ -41,16 +43,15 @@ export interface InviteesTabProps {
 
 type Dialog = 'rule' | 'members' | 'reset' | 'delete' | null;
 
-/** The two PUTs that swap `row` with `neighbour` in protocol order. */
-export const swapSorts = (row: InviteeRecord, neighbour: InviteeRecord) => {
-  const rowSort = neighbour.sort;
-  // equal sorts (should not happen): push the neighbour one step to keep the intended order
-  const neighbourSort = row.sort === neighbour.sort ? neighbour.sort + (row.sort <= neighbour.sort ? 1 : -1) : row.sort;
-  return [
-    { id: row.id, data: { sort: rowSort, version: row.version }, previousData: row },
-    { id: neighbour.id, data: { sort: neighbourSort, version: neighbour.version }, previousData: neighbour },
-  ];
-};
+/**
+ * The one PUT that swaps `row` with `neighbour` in protocol order: the row asks for the
+ * neighbour's sort, and the server gives the neighbour the row's old one in the same transaction.
+ */
+export const moveParams = (row: InviteeRecord, neighbour: InviteeRecord) => ({
+  id: row.id,
+  data: { sort: neighbour.sort, version: row.version },
+  previousData: row,
+});
 
 export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
   const translate = useTranslate();
@@ -91,15 +92,19 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
     const row = rows[index];
     const neighbour = rows[direction === 'up' ? index - 1 : index + 1];
     if (!row || !neighbour) return;
+    if (row.sort === neighbour.sort) {
+      // the same sort (left by an older version of this screen): a swap would change nothing
+      notify('kaigi.conferences.invitees.sort_tied', { type: 'warning' });
+      return;
+    }
     setMoving(row.id);
     focusAfterMove.current = { id: row.id, direction };
     try {
-      for (const params of swapSorts(row, neighbour)) {
-        await dataProvider.update('conference_members', params);
-      }
+      await dataProvider.update('conference_members', moveParams(row, neighbour));
       notify('kaigi.conferences.invitees.moved', { type: 'info' });
     } catch (e) {
-      notify(problemMessage(e, translate), { type: 'error' });
+      if (isVersionConflict(e)) notify('kaigi.conferences.invitees.move_conflict', { type: 'error' });
+      else notify(problemMessage(e, translate), { type: 'error' });
     } finally {
       await refetch();
       setMoving(null);
@@ -149,21 +154,7 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
     buttons.current.set(key, element);
   };
 
-  if (error) {
-    return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {translate('kaigi.conferences.errors.retry')}
-          </Button>
-        }
-      >
-        {problemMessage(error, translate)}
-      </Alert>
-    );
-  }
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
 
   return (
     <Box>
