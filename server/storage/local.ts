@@ -2,16 +2,18 @@
  * Local-disk storage (the embedded default, DESIGN.md §3): objects are files under `root`
  * (`.data/objects`), URLs point at the API's own /v1/storage/objects routes and are signed with
  * HMAC and expire (server/storage/local-signature.ts). Files are written to a temporary name and
- * renamed into place, so a reader never sees half a file.
+ * moved into place only once whole, so a reader never sees half a file. Uploads never replace an
+ * object (see `write`); the export worker's `putFile` does.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { PresignedGet, PresignedPut, StorageDriver } from './driver.ts';
 import { isValidKey } from './keys.ts';
+import { matchesSignature, signatureLength } from './magic.ts';
 import { objectPath, sign, verify, type SignedFields } from './local-signature.ts';
 
 export interface LocalDiskOptions {
@@ -27,6 +29,12 @@ export type UrlCheck = 'ok' | 'expired' | 'invalid';
 
 /** The body of an upload was not the size that was signed. */
 export class SizeMismatchError extends Error {}
+
+/** The first bytes of an upload are not those of the type that was signed (server/storage/magic.ts). */
+export class ContentMismatchError extends Error {}
+
+/** An upload to a key that already holds an object: stored objects are never replaced by a PUT. */
+export class ObjectExistsError extends Error {}
 
 export class LocalDiskDriver implements StorageDriver {
   readonly kind = 'local';
@@ -105,25 +113,65 @@ export class LocalDiskDriver implements StorageDriver {
     }
   }
 
-  /** Stores an upload of exactly `size` bytes; anything longer or shorter is refused and discarded. */
-  async write(key: string, body: Readable, size: number): Promise<void> {
+  /**
+   * Stores an upload of exactly `size` bytes of `contentType` at a key that holds nothing yet.
+   * Anything longer or shorter, or whose first bytes are not those of `contentType`
+   * (server/storage/magic.ts), is refused and discarded. An object already stored is never
+   * replaced (a signed PUT URL stays valid for minutes: replaying it must not swap an attached
+   * file for other bytes): the finished temporary file is hard-linked into place, which fails if
+   * the name exists, atomically, even for two uploads racing. Temporary files live under `.tmp`,
+   * never at a key's path, so an upload that broke off half-way does not count as stored.
+   */
+  async write(key: string, body: Readable, o: { size: number; contentType: string }): Promise<void> {
     const file = this.pathOf(key);
     const tmp = await this.tmpFile();
+    const { size, contentType } = o;
+    const needed = Math.min(signatureLength(contentType), size);
+    let head = Buffer.alloc(0);
     let received = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         received += chunk.length;
-        done(received > size ? new SizeMismatchError('body larger than signed') : null, chunk);
+        if (received > size) return done(new SizeMismatchError('body larger than signed'));
+        if (head.length < needed) {
+          head = Buffer.concat([head, chunk.subarray(0, needed - head.length)]);
+          if (head.length >= needed && !matchesSignature(contentType, head)) {
+            return done(new ContentMismatchError(`upload does not start as ${contentType}`));
+          }
+        }
+        done(null, chunk);
       },
     });
+    const stored = pipeline(counter, createWriteStream(tmp, { flags: 'wx' }));
+    // The body is piped, not part of the pipeline: refusing an upload must not destroy the request
+    // (its socket), or no answer could be sent. What is left of a refused body is discarded.
+    const broken = (err: Error) => counter.destroy(err);
+    const closed = () => {
+      if (!body.readableEnded) counter.destroy(new Error('upload closed before its end'));
+    };
+    body.once('error', broken);
+    body.once('close', closed);
+    body.pipe(counter);
     try {
-      await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx' }));
+      await stored;
       if (received !== size) throw new SizeMismatchError('body smaller than signed');
+      if (!matchesSignature(contentType, head)) throw new ContentMismatchError(`upload does not start as ${contentType}`);
       await mkdir(path.dirname(file), { recursive: true });
-      await rename(tmp, file);
+      try {
+        await link(tmp, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(`object already stored: ${key}`);
+        throw err;
+      }
     } catch (err) {
-      await rm(tmp, { force: true });
+      body.unpipe(counter);
+      if (!body.destroyed) body.resume();
       throw err;
+    } finally {
+      body.off('error', broken);
+      body.off('close', closed);
+      // after link() the file has its own name; the temporary one always goes
+      await rm(tmp, { force: true });
     }
   }
 

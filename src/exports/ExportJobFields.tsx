@@ -25,17 +25,25 @@ const STATUS_COLORS: Record<ExportJobStatus, ChipProps['color']> = {
   failed: 'error',
 };
 
-export const ExportStatusChip = ({ status }: { status: ExportJobStatus }) => {
+/** `retrying`: a queued job whose last attempt failed (「再実行待ち」 rather than 「待機中」). */
+export const ExportStatusChip = ({ status, retrying = false }: { status: ExportJobStatus; retrying?: boolean }) => {
   const translate = useTranslate();
   return (
     <Chip
       size="small"
-      color={STATUS_COLORS[status]}
+      color={retrying ? 'warning' : STATUS_COLORS[status]}
       variant={status === 'queued' ? 'outlined' : 'filled'}
-      label={translate(`kaigi.exports.statuses.${status}`)}
+      label={translate(retrying ? 'kaigi.exports.list.retry_status' : `kaigi.exports.statuses.${status}`)}
     />
   );
 };
+
+/**
+ * A queued job with an error is not new: an attempt failed and the server put it back in the queue
+ * to be retried (server/jobs/export-state.ts awaitRetry), its `error` saying why in Japanese
+ * (export-run.ts RETRY_REASON).
+ */
+export const isAwaitingRetry = (job: Pick<ExportJob, 'status' | 'error'>) => job.status === 'queued' && !!job.error;
 
 /** 出欠一覧 / 受付名簿 with the conference's name, 会員一覧 with its 基準日. */
 export const ExportWhat = ({ job }: { job: ExportJob }) => {
@@ -83,11 +91,15 @@ export const ExportHow = ({ job }: { job: ExportJob }) => {
   );
 };
 
-/** The status chip, then the progress (running), the row count (done), the reason (failed), the Shift_JIS warning. */
+/**
+ * The status chip, then what it waits for (queued: to start, or to be retried and why), the
+ * progress (running), the row count (done), the reason (failed), the Shift_JIS warning.
+ */
 export const ExportProgress = ({ job }: { job: ExportJob }) => {
   const translate = useTranslate();
   const label = translate('kaigi.exports.list.progress_label', { type: translate(`kaigi.exports.types.${job.type}`) });
   const total = job.progress_total;
+  const retrying = isAwaitingRetry(job);
   const progressText =
     total !== null && total !== undefined
       ? translate('kaigi.exports.list.progress', { done: formatCount(job.progress_done), total: formatCount(total) })
@@ -95,13 +107,23 @@ export const ExportProgress = ({ job }: { job: ExportJob }) => {
   return (
     <Stack spacing={0.75} sx={{ minWidth: 160 }}>
       <Box>
-        <ExportStatusChip status={job.status} />
+        <ExportStatusChip status={job.status} retrying={retrying} />
       </Box>
-      {job.status === 'queued' && (
-        <Typography variant="caption" color="text.secondary">
-          {translate('kaigi.exports.list.waiting')}
-        </Typography>
-      )}
+      {job.status === 'queued' &&
+        (retrying ? (
+          <Stack spacing={0.25}>
+            <Typography variant="caption" sx={{ color: 'warning.dark' }}>
+              {translate('kaigi.exports.list.retry_waiting')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {translate('kaigi.exports.list.retry_reason', { reason: job.error })}
+            </Typography>
+          </Stack>
+        ) : (
+          <Typography variant="caption" color="text.secondary">
+            {translate('kaigi.exports.list.waiting')}
+          </Typography>
+        ))}
       {job.status === 'running' &&
         (progressText && total ? (
           <Stack spacing={0.25}>

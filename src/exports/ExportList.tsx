@@ -1,8 +1,10 @@
 /**
  * ファイル出力 (issue 6): the chamber's export jobs, newest first (GET /v1/cci/{cci_code}/export):
  * what and how, status with progress, the Shift_JIS replacement count, the failure reason, when
- * and by whom, until when the file is kept, and its download. Filters: status, type and 「自分の
- * 出力のみ」 (created_by = the signed-in user's username, which the server records as created_by).
+ * and by whom, until when the file is kept, and its download. Filters: status, type, 作成者 (any
+ * of the chamber's staff: created_by = their username, which the server records as created_by)
+ * and its shortcut 「自分の出力のみ」 (created_by = the signed-in user's username). Both edit the
+ * one created_by filter: picking oneself in 作成者 ticks the switch, picking a colleague unticks it.
  *
  * While a job on the page is queued or running the list reloads every 2 s (react-query's
  * refetchInterval); once none is, it stops. Cards instead of a table on phones.
@@ -151,22 +153,41 @@ export const ExportList = () => {
     () => new Map((staff ?? []).map((user) => [String(user.id), user.display_name || user.email || String(user.id)])),
     [staff],
   );
+  // 作成者: the staff by display name, the signed-in user marked 「（自分）」
+  const creatorChoices = useMemo(
+    () =>
+      [...staffNames].map(([id, name]) => ({
+        id,
+        name: id === username ? translate('kaigi.exports.list.filters.me', { name }) : name,
+      })),
+    [staffNames, username, translate],
+  );
 
   const filters = useMemo(
     () => [
       <SelectInput key="status" source="status" label="kaigi.exports.list.filters.status" choices={statusChoices} alwaysOn />,
       <SelectInput key="type" source="type" label="kaigi.exports.list.filters.type" choices={typeChoices} alwaysOn />,
+      <SelectInput
+        key="created_by"
+        source="created_by"
+        label="kaigi.exports.list.filters.created_by"
+        choices={creatorChoices}
+        translateChoice={false}
+        emptyText="kaigi.exports.list.filters.anyone"
+        isPending={staff === undefined}
+        alwaysOn
+      />,
       <BooleanInput
         key="mine"
         source="created_by"
         label="kaigi.exports.list.filters.mine"
-        format={(value: unknown) => isSet(value)}
+        format={(value: unknown) => !!username && value === username}
         parse={(checked: unknown) => (checked && username ? username : '')}
         alwaysOn
         sx={{ ml: 1 }}
       />,
     ],
-    [username],
+    [username, creatorChoices, staff],
   );
 
   return (

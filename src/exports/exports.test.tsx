@@ -2,7 +2,7 @@
  * ファイル出力 (issue 6) against MSW: the export dialog's POST body per type (from the company,
  * member and conference screens), server errors in Japanese, and the exports page — progress,
  * polling while a job runs and not after, download through get_object_url, a failed job's reason,
- * the Shift_JIS warning, expiry, filters and the empty state.
+ * a job waiting to be retried, the Shift_JIS warning, expiry, filters (作成者 too) and the empty state.
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -416,6 +416,98 @@ describe('exports page', () => {
     const expiredRow = screen.getAllByText('出欠一覧')[0].closest('tr')!;
     expect(within(expiredRow).getByText('期限切れ')).toBeInTheDocument();
     expect(within(expiredRow).queryByRole('button', { name: /ダウンロード/ })).not.toBeInTheDocument();
+  });
+
+  it('a job put back in the queue after a failed attempt says it waits to be retried, and why', async () => {
+    signIn();
+    server.use(
+      ...conferenceHandler(),
+      http.get(EXPORT, () =>
+        list([
+          job({
+            id: 7,
+            type: 'companies',
+            params: { order: 'code', date_style: 'western' },
+            status: 'queued',
+            // what the worker stores on the row before pg-boss retries (server/jobs/export-run.ts RETRY_REASON)
+            error: 'ファイルの作成中にエラーが発生しました。自動的に再試行します。',
+            progress_done: 0,
+            progress_total: null,
+            file_key: null,
+            file_name: null,
+            started_at: '2026-11-21T05:00:01.000Z',
+            finished_at: null,
+            expires_at: null,
+          }),
+          job({
+            id: 6,
+            type: 'members',
+            params: { order: 'kana', date_style: 'western', as_of: '2026-04-01' },
+            status: 'queued',
+            progress_done: 0,
+            progress_total: null,
+            file_key: null,
+            file_name: null,
+            started_at: null,
+            finished_at: null,
+            expires_at: null,
+          }),
+        ]),
+      ),
+    );
+    renderAdmin('/exports', { exports: exportsResource, conferences });
+
+    const retried = (await screen.findByText('事業所一覧')).closest('tr')!;
+    expect(within(retried).getByText('再実行待ち')).toBeInTheDocument();
+    expect(within(retried).getByText('前回の処理が中断されたため、再実行を待っています。')).toBeInTheDocument();
+    expect(
+      within(retried).getByText('中断の理由: ファイルの作成中にエラーが発生しました。自動的に再試行します。'),
+    ).toBeInTheDocument();
+    expect(within(retried).queryByText('開始を待っています…')).not.toBeInTheDocument();
+    expect(within(retried).queryByText('待機中')).not.toBeInTheDocument();
+
+    // a job that has not been tried yet still just waits to start
+    const fresh = screen.getByText('会員一覧').closest('tr')!;
+    expect(within(fresh).getByText('待機中')).toBeInTheDocument();
+    expect(within(fresh).getByText('開始を待っています…')).toBeInTheDocument();
+    expect(within(fresh).queryByText(/再実行/)).not.toBeInTheDocument();
+  });
+
+  it('filters by 作成者: any of the chamber staff, with 自分の出力のみ as the shortcut for oneself', async () => {
+    signIn();
+    const queries: URLSearchParams[] = [];
+    server.use(
+      ...conferenceHandler(),
+      http.get(EXPORT, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        return list([job({ created_by: query.get('created_by') ?? 'tky-admin' })]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/exports', { exports: exportsResource, conferences });
+    await screen.findByText('出欠一覧');
+    const mine = screen.getByRole('switch', { name: '自分の出力のみ' });
+
+    // a colleague, by name
+    await user.click(screen.getByRole('combobox', { name: '作成者' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['すべての作成者', '東京 太郎（自分）', '会議 花子']);
+    await user.click(screen.getByRole('option', { name: '会議 花子' }));
+    await waitFor(() => expect(queries.at(-1)?.get('created_by')).toBe('tky-staff'));
+    expect(mine).not.toBeChecked();
+    expect(await within(screen.getByText('出欠一覧').closest('tr')!).findByText('会議 花子')).toBeInTheDocument();
+
+    // the shortcut switches to oneself, and 作成者 follows
+    await user.click(mine);
+    await waitFor(() => expect(queries.at(-1)?.get('created_by')).toBe('tky-admin'));
+    expect(mine).toBeChecked();
+    expect(screen.getByRole('combobox', { name: '作成者' })).toHaveTextContent('東京 太郎（自分）');
+
+    // unticking it shows everyone's again
+    await user.click(mine);
+    await waitFor(() => expect(queries.at(-1)?.has('created_by')).toBe(false));
+    expect(screen.getByRole('combobox', { name: '作成者' })).not.toHaveTextContent('東京 太郎');
   });
 
   it('filters by status and by 自分の出力のみ (created_by = the signed-in username)', async () => {

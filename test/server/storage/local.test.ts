@@ -1,10 +1,12 @@
 /**
  * The local-disk driver and the routes its URLs point at (issue 6): HMAC-signed URLs that expire,
- * exact type and size on upload, no path traversal, no listing.
+ * exact type and size on upload, first bytes of the signed type, no replacing a stored object (a
+ * replayed URL), no path traversal, no listing.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +16,7 @@ import errorHandler from '../../../server/plugins/app/error-handler.ts';
 import inputNormalizer from '../../../server/plugins/app/input-normalizer.ts';
 import auth from '../../../server/plugins/app/auth.ts';
 import localObjects from '../../../server/routes/storage/objects.ts';
-import { LocalDiskDriver } from '../../../server/storage/local.ts';
+import { LocalDiskDriver, ObjectExistsError } from '../../../server/storage/local.ts';
 import { objectPath, sign } from '../../../server/storage/local-signature.ts';
 import { contentDisposition, isValidKey, safeFileName } from '../../../server/storage/keys.ts';
 import { createStorage, storageSettingsFrom } from '../../../server/storage/settings.ts';
@@ -51,10 +53,18 @@ afterAll(async () => {
 const put = (url: string, body: Buffer, contentType = 'application/pdf') =>
   app.inject({ method: 'PUT', url, payload: body, headers: { 'content-type': contentType } });
 
+/** A key no test used yet (uploads never replace an object, so each test stores its own). */
+const freshKey = (name = '資料.pdf') => `demo/attachments/${randomUUID()}/${name}`;
+
+const signPut = (key: string, size: number, contentType = 'application/pdf') =>
+  driver.presignPut(key, { contentType, size, expiresInSeconds: 900 });
+
 async function upload(key = KEY, body = PDF) {
-  const signed = await driver.presignPut(key, { contentType: 'application/pdf', size: body.length, expiresInSeconds: 900 });
-  return put(signed.url, body);
+  return put((await signPut(key, body.length)).url, body);
 }
+
+/** Temporary files left behind in the storage root (a refused upload leaves none). */
+const leftovers = async () => readdir(path.join(root, '.tmp')).catch(() => []);
 
 describe('presigned upload and download', () => {
   it('stores the upload and serves it as an attachment under its Japanese name', async () => {
@@ -122,19 +132,149 @@ describe('signatures and expiry', () => {
     expect((await put(signed.url, PDF, 'text/html')).statusCode).toBe(403);
   });
 
-  it('refuses a body longer or shorter than signed and keeps the stored file whole', async () => {
-    expect((await upload()).statusCode).toBe(200);
-    for (const body of [Buffer.concat([PDF, Buffer.from('x')]), PDF.subarray(1)]) {
-      const signed = await driver.presignPut(KEY, { contentType: 'application/pdf', size: PDF.length, expiresInSeconds: 900 });
+  it('refuses a body longer or shorter than signed, stores nothing, and the same URL then takes the right body', async () => {
+    const key = freshKey();
+    const signed = await signPut(key, PDF.length);
+    for (const body of [Buffer.concat([PDF, Buffer.from('x')]), PDF.subarray(0, -1)]) {
       const res = await put(signed.url, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('size_mismatch');
+      expect(await driver.exists(key)).toBe(false);
     }
-    expect(await readFile(path.join(root, KEY))).toEqual(PDF);
+    expect(await leftovers()).toEqual([]);
+    // the failed attempts left no object: the upload can still be made with the same URL
+    expect((await put(signed.url, PDF)).statusCode).toBe(200);
+    expect(await readFile(path.join(root, key))).toEqual(PDF);
   });
 
   it('needs the query of a signed URL (400 without it)', async () => {
     expect((await app.inject({ method: 'GET', url: objectPath(KEY) })).statusCode).toBe(400);
+  });
+});
+
+describe('a stored object is never replaced (a replayed PUT URL)', () => {
+  it('refuses a second PUT of the same signed URL with other bytes: 409 object_exists, the first file kept', async () => {
+    const key = freshKey('案内状.pdf');
+    const signed = await signPut(key, PDF.length);
+    expect((await put(signed.url, PDF)).statusCode).toBe(200);
+
+    const other = Buffer.from('%PDF-1.7\n差替え!!!\n');
+    expect(other.length).toBe(PDF.length);
+    const res = await put(signed.url, other);
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({
+      status: 409,
+      code: 'object_exists',
+      detail: 'このファイルはすでにアップロードされています。もう一度アップロードする場合は、ファイルを選び直してください。',
+    });
+    // a newly signed URL for the same key (another size) is refused the same way
+    const again = await signPut(key, other.length + 3);
+    expect((await put(again.url, Buffer.concat([other, Buffer.from('abc')]))).json().code).toBe('object_exists');
+
+    expect(await readFile(path.join(root, key))).toEqual(PDF);
+    const download = await app.inject({ method: 'GET', url: (await driver.presignGet(key, { expiresInSeconds: 60 })).url });
+    expect(download.rawPayload).toEqual(PDF);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('an upload that broke off half-way does not count: the same URL still stores the file', async () => {
+    const key = freshKey();
+    const signed = await signPut(key, PDF.length);
+    // the connection drops after the first bytes reached the temporary file
+    const broken = new Readable({
+      read() {
+        this.push(PDF.subarray(0, 8));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(driver.write(key, broken, { size: PDF.length, contentType: 'application/pdf' })).rejects.toThrow(
+      'connection reset',
+    );
+    expect(await driver.exists(key)).toBe(false);
+    expect(await leftovers()).toEqual([]);
+    // and a temporary file a crashed process left behind is not an object either
+    await mkdir(path.join(root, '.tmp'), { recursive: true });
+    await writeFile(path.join(root, '.tmp', 'crashed-upload'), PDF.subarray(0, 8));
+
+    expect((await put(signed.url, PDF)).statusCode).toBe(200);
+    expect(await readFile(path.join(root, key))).toEqual(PDF);
+    await rm(path.join(root, '.tmp', 'crashed-upload'));
+  });
+
+  it('of two uploads racing to the same key, exactly one is stored whole', async () => {
+    const key = freshKey();
+    const a = Buffer.from('%PDF-1.7\nAAAAAAAA\n');
+    const b = Buffer.from('%PDF-1.7\nBBBBBBBB\n');
+    const results = await Promise.allSettled(
+      [a, b].map((body) => driver.write(key, Readable.from([body]), { size: body.length, contentType: 'application/pdf' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(ObjectExistsError);
+    const stored = await readFile(path.join(root, key));
+    expect(results[0].status === 'fulfilled' ? a : b).toEqual(stored);
+    expect(await leftovers()).toEqual([]);
+  });
+});
+
+describe('the first bytes must be those of the signed type', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
+  const ZIP = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('[Content_Types].xml')]);
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+  it.each([
+    ['資料.pdf', 'application/pdf', PDF],
+    ['名簿.xlsx', XLSX, ZIP],
+    ['案内.docx', DOCX, ZIP],
+    ['説明.pptx', PPTX, ZIP],
+    ['地図.png', 'image/png', PNG],
+    ['会場.jpg', 'image/jpeg', JPEG],
+  ])('stores %s (%s)', async (name, contentType, body) => {
+    const key = freshKey(name);
+    const res = await put((await signPut(key, body.length, contentType)).url, body, contentType);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await readFile(path.join(root, key))).toEqual(body);
+  });
+
+  it.each([
+    ['an HTML page signed as a PDF', '偽装.pdf', 'application/pdf', Buffer.from('<html><script>alert(1)</script></html>')],
+    ['a PDF signed as xlsx', '名簿.xlsx', XLSX, PDF],
+    ['a JPEG signed as PNG', '地図.png', 'image/png', JPEG],
+    ['a PNG signed as JPEG', '会場.jpg', 'image/jpeg', PNG],
+    ['a ZIP signed as a PDF', '資料.pdf', 'application/pdf', ZIP],
+    ['a file shorter than the signature', '短い.pdf', 'application/pdf', Buffer.from('%PD')],
+  ])('refuses %s with 415 file_content_mismatch and stores nothing', async (_what, name, contentType, body) => {
+    const key = freshKey(name);
+    const res = await put((await signPut(key, body.length, contentType)).url, body, contentType);
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({
+      status: 415,
+      code: 'file_content_mismatch',
+      detail: 'ファイルの内容がファイルの種類と一致しません。正しいファイルを選んでください。',
+    });
+    expect(await driver.exists(key)).toBe(false);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('reads the signature across chunks, and refuses a mismatch in the first chunk of a large body', async () => {
+    const split = freshKey();
+    await driver.write(split, Readable.from([Buffer.from('%P'), Buffer.from('DF-1.7\n'), Buffer.from('本文')]), {
+      size: Buffer.byteLength('%PDF-1.7\n本文'),
+      contentType: 'application/pdf',
+    });
+    expect((await readFile(path.join(root, split))).toString()).toBe('%PDF-1.7\n本文');
+
+    const key = freshKey();
+    const big = Buffer.alloc(5 * 1024 * 1024, 0x41);
+    const res = await put((await signPut(key, big.length)).url, big);
+    expect(res.statusCode).toBe(415);
+    expect(await driver.exists(key)).toBe(false);
+    expect(await leftovers()).toEqual([]);
   });
 });
 
@@ -165,7 +305,7 @@ describe('no path traversal, no listing', () => {
   });
 
   it('serves no folder, even under a valid signature', async () => {
-    expect((await upload()).statusCode).toBe(200);
+    expect((await upload(freshKey())).statusCode).toBe(200);
     expect((await stat(path.join(root, 'demo/attachments'))).isDirectory()).toBe(true);
     for (const key of ['demo/attachments', 'demo']) {
       const res = await app.inject({ method: 'GET', url: (await driver.presignGet(key, { expiresInSeconds: 60 })).url });
