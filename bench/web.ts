@@ -73,22 +73,45 @@ async function measure(context: BrowserContext, url: string, initial: Set<string
   let files = 0;
   const perFile: [number, string][] = [];
   const pending: Promise<void>[] = [];
+  let closing = false;
   page.on('response', (response) => {
     if (!response.url().endsWith('.js')) return;
     pending.push(
-      response.body().then((body) => {
-        const size = gzipSync(body, { level: 9 }).length;
-        const file = new URL(response.url()).pathname;
-        raw += body.length;
-        gzip += size;
-        if (initial.has(file)) initialGzip += size;
-        files++;
-        perFile.push([size, file]);
-      }),
+      response.body().then(
+        (body) => {
+          const size = gzipSync(body, { level: 9 }).length;
+          const file = new URL(response.url()).pathname;
+          raw += body.length;
+          gzip += size;
+          if (initial.has(file)) initialGzip += size;
+          files++;
+          perFile.push([size, file]);
+        },
+        (err: unknown) => {
+          // a file requested while the page closes, after the network went idle: not the first load
+          if (!closing) throw err;
+        },
+      ),
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await Promise.all(pending);
+  // "network idle" alone can come while the entry is still being parsed (no request for 500 ms):
+  // wait until the page shows its content with no progress indicator left, then for quiet again
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('main') ?? document.body).innerText.trim().length > 0 &&
+      !document.querySelector('[role="progressbar"]'),
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.waitForLoadState('networkidle');
+  // bodies read while others arrive: wait until no new one has come
+  for (let settled = 0; settled < pending.length;) {
+    const upTo = pending.length;
+    await Promise.all(pending.slice(settled, upTo));
+    settled = upTo;
+  }
+  closing = true;
   await page.close();
   if (LIST_FILES) {
     for (const [size, file] of perFile.sort((a, b) => b[0] - a[0]))
