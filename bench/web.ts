@@ -97,10 +97,10 @@ async function measure(context: BrowserContext, url: string, initial: Set<string
   await page.goto(url, { waitUntil: 'networkidle' });
   // "network idle" alone can come while the entry is still being parsed (no request for 500 ms):
   // wait until the page shows its content with no progress indicator left, then for quiet again
+  // (a string: this file is type-checked without the DOM library)
   await page.waitForFunction(
-    () =>
-      (document.querySelector('main') ?? document.body).innerText.trim().length > 0 &&
-      !document.querySelector('[role="progressbar"]'),
+    `(document.querySelector('main') ?? document.body).innerText.trim().length > 0 &&
+     !document.querySelector('[role="progressbar"]')`,
     undefined,
     { timeout: 60_000 },
   );
