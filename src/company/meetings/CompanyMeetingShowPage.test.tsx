@@ -50,6 +50,17 @@ const setWidth = (phone: boolean) => {
   })) as typeof window.matchMedia;
 };
 
+/** Opens the page, answers 出席 for 山田 太郎 at the 総会, confirms and submits. */
+const submitTaroAttends = async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
+  await user.click(within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('radio', { name: '出席' }));
+  await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
+  await user.click(await screen.findByRole('button', { name: 'この内容で回答する' }));
+  return user;
+};
+
 describe('/company/meetings/:id — details and the answer form', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -238,12 +249,7 @@ describe('/company/meetings/:id — details and the answer form', () => {
         );
       },
     );
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
-    await user.click(within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('radio', { name: '出席' }));
-    await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
-    await user.click(await screen.findByRole('button', { name: 'この内容で回答する' }));
+    await submitTaroAttends();
 
     expect(await screen.findByText('回答期限を過ぎているため、回答できません。')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryAllByRole('radio')).toHaveLength(0));
@@ -303,12 +309,7 @@ describe('/company/meetings/:id — details and the answer form', () => {
         );
       },
     );
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
-    await user.click(within(cell('山田 太郎', '第75回 通常議員総会')).getByRole('radio', { name: '出席' }));
-    await user.click(screen.getByRole('button', { name: '回答内容を確認' }));
-    await user.click(await screen.findByRole('button', { name: 'この内容で回答する' }));
+    const user = await submitTaroAttends();
 
     const alert = await screen.findByText(
       '他の担当者がこの会議の回答を更新しました。最新の回答を読み込んでから、もう一度回答してください。',
