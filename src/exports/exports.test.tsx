@@ -255,6 +255,20 @@ describe('export dialog', () => {
   });
 });
 
+/** Serves the exports list through `respond` and records every query it was asked with. */
+const serveExportList = (respond: (query: URLSearchParams) => Response) => {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    ...conferenceHandler(),
+    http.get(EXPORT, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      queries.push(query);
+      return respond(query);
+    }),
+  );
+  return queries;
+};
+
 describe('exports page', () => {
   it('shows a running job with its progress, polls while it runs, and stops once it is done', async () => {
     signIn();
@@ -475,15 +489,7 @@ describe('exports page', () => {
 
   it('filters by 作成者: any of the chamber staff, with 自分の出力のみ as the shortcut for oneself', async () => {
     signIn();
-    const queries: URLSearchParams[] = [];
-    server.use(
-      ...conferenceHandler(),
-      http.get(EXPORT, ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        queries.push(query);
-        return list([job({ created_by: query.get('created_by') ?? 'tky-admin' })]);
-      }),
-    );
+    const queries = serveExportList((query) => list([job({ created_by: query.get('created_by') ?? 'tky-admin' })]));
     const user = userEvent.setup();
     renderAdmin('/exports', { exports: exportsResource, conferences });
     await screen.findByText('出欠一覧');
@@ -512,15 +518,7 @@ describe('exports page', () => {
 
   it('filters by status and by 自分の出力のみ (created_by = the signed-in username)', async () => {
     signIn();
-    const queries: URLSearchParams[] = [];
-    server.use(
-      ...conferenceHandler(),
-      http.get(EXPORT, ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        queries.push(query);
-        return query.get('status') === 'failed' ? list([]) : list([job()]);
-      }),
-    );
+    const queries = serveExportList((query) => (query.get('status') === 'failed' ? list([]) : list([job()])));
     const user = userEvent.setup();
     renderAdmin('/exports', { exports: exportsResource, conferences });
     await screen.findByText('出欠一覧');

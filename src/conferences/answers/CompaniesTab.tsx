@@ -57,7 +57,7 @@ export const CompaniesTab = ({ conference }: { conference: Pick<Conference, 'id'
           sort={{ field: 'company_code', order: 'ASC' }}
           perPage={25}
           pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
-          // the HTTP client already retries (spec §9); the error is shown in place, not also as a toast
+          // the error is shown in place (CompaniesLoadError), not also as a toast
           queryOptions={{ onError: () => undefined }}
           error={<CompaniesLoadError />}
           // on the DataTable, not here: ReferenceManyField shows no `empty` once `error` is given
