@@ -1,77 +1,85 @@
 /**
- * XLSX through exceljs's streaming writer (issue 6): a Japanese sheet name, a styled header row that
- * stays in view and filters, column widths, A4 landscape fitted to the page width with the title
- * in the page header. Rows are committed as they come, so memory does not grow with the export.
+ * XLSX, streamed (issue 6): the package's fixed parts (server/jobs/writers/xlsx-parts.ts) then the
+ * worksheet row by row into a zip written straight to the file, so memory does not grow with the
+ * export. Text cells are inline strings (no shared-string table to hold in memory) and are never
+ * formulas: a name typed as =HYPERLINK(…) stays text. docs/decisions/0007-xlsx-writer.md says
+ * why this is not exceljs's streaming writer.
  */
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import archiver from 'archiver';
 import type { Cell } from '../sources/types.ts';
 import type { ExportWriter, SheetSpec } from './types.ts';
+import { HEADER_STYLE_ID, columnLetters, packageParts, worksheetHead, worksheetTail, xmlText } from './xlsx-parts.ts';
 
-const HEADER_STYLE: Partial<ExcelJS.Style> = {
-  font: { bold: true, color: { argb: 'FFFFFFFF' } },
-  fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } },
-  alignment: { vertical: 'middle', horizontal: 'center', wrapText: true },
-  border: { bottom: { style: 'thin', color: { argb: 'FF000000' } } },
-};
+/** Leading or trailing white space, or a line break, is kept only when the text says so. */
+const KEEP_SPACE = /^\s|\s$|\n/;
 
-/**
- * Every data cell shares this one (empty) style object. exceljs otherwise creates a style object
- * per cell and serialises it to look up its style id — half the time of a 100 000-row export.
- */
-const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.Style>;
-
-/** Excel's print header/footer codes: &C centre, &P page, &N pages; a literal & is written &&. */
-const headerText = (title: string) => `&C${title.replaceAll('&', '&&')}`;
+function cellXml(ref: string, cell: Cell, style: string): string {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? `<c r="${ref}"${style}><v>${cell}</v></c>` : '';
+  if (cell === null || cell === '') return '';
+  const space = KEEP_SPACE.test(cell) ? ' xml:space="preserve"' : '';
+  return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(cell)}</t></is></c>`;
+}
 
 export function openXlsxWriter(filePath: string, sheet: SheetSpec): ExportWriter {
+  const now = new Date();
   const file = createWriteStream(filePath, { flags: 'wx' });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: file,
-    useStyles: true,
-    useSharedStrings: false,
-    // deflate level 1: ~2× faster than the default for a file a few percent larger
-    zip: { zlib: { level: 1 } },
+  // deflate level 1: about twice as fast as the default, for a file a few percent larger; output in
+  // 256 KiB pieces rather than zlib's 16 KiB, each piece being a trip through the stream chain
+  const zip = archiver('zip', { zlib: { level: 1, chunkSize: 256 * 1024 } });
+  // a full disk or a broken zip ends the export instead of leaving it waiting for a 'drain'
+  const failure = new Promise<never>((_, reject) => {
+    file.once('error', reject);
+    zip.once('error', reject);
   });
-  workbook.creator = 'Kaigi';
-  workbook.title = sheet.title;
-  const columnCount = sheet.columns.length;
-  const worksheet = workbook.addWorksheet(sheet.sheetName, {
-    views: [{ state: 'frozen', ySplit: 1 }],
-    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-    headerFooter: { oddHeader: headerText(sheet.title), oddFooter: '&C&P / &N' },
-  });
-  worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columnCount } };
-  worksheet.columns = sheet.columns.map((c) => ({ width: c.width }));
-  const header = worksheet.addRow(sheet.columns.map((c) => c.header));
-  header.height = 30;
-  header.eachCell((cell) => {
-    cell.style = HEADER_STYLE;
-  });
-  header.commit();
+  failure.catch(() => {});
+  zip.pipe(file);
+  for (const [name, content] of packageParts(sheet, now)) zip.append(content, { name, date: now });
+  // room for about two batches of rows: the next batch is built while the last one is compressed
+  const worksheet = new PassThrough({ highWaterMark: 8 * 1024 * 1024 });
+  zip.append(worksheet, { name: 'xl/worksheets/sheet1.xml', date: now });
+
+  const letters = sheet.columns.map((_, i) => columnLetters(i + 1));
+  let rowNumber = 0;
+  const rowXml = (cells: Cell[], attributes: string, style: string) => {
+    rowNumber++;
+    let xml = `<row r="${rowNumber}"${attributes}>`;
+    for (let i = 0; i < cells.length; i++) xml += cellXml(letters[i] + rowNumber, cells[i], style);
+    return `${xml}</row>`;
+  };
+  // rows are encoded one by one: a whole batch as one concatenated string costs V8 three times as much
+  const pending: Buffer[] = [
+    Buffer.from(
+      worksheetHead(sheet) +
+        rowXml(
+          sheet.columns.map((c) => c.header),
+          ' ht="30" customHeight="1"',
+          ` s="${HEADER_STYLE_ID}"`,
+        ),
+    ),
+  ];
 
   return {
     write(cells: Cell[]) {
-      // no cell at all for '' and null (undefined is skipped by exceljs): an empty string would be
-      // written as a string cell, a null as a cell whose style is worked out anew every time
-      const row = worksheet.addRow(cells.map((c) => (c === '' || c === null ? undefined : c)));
-      row.eachCell((cell) => {
-        cell.style = PLAIN_STYLE;
-      });
-      row.commit();
+      pending.push(Buffer.from(rowXml(cells, '', '')));
     },
     async flush() {
-      // let the zip stream drain into the file between batches
-      await new Promise((resolve) => setImmediate(resolve));
+      const chunk = Buffer.concat(pending);
+      pending.length = 0;
+      if (!worksheet.write(chunk)) await Promise.race([once(worksheet, 'drain'), failure]);
     },
     async finish() {
-      worksheet.commit();
-      await workbook.commit();
-      await finished(file);
+      pending.push(Buffer.from(worksheetTail(sheet)));
+      worksheet.end(Buffer.concat(pending));
+      await Promise.race([zip.finalize(), failure]);
+      await Promise.race([finished(file), failure]);
       return { replacedCharCount: null };
     },
     abort() {
+      zip.abort();
       file.destroy();
     },
   };
