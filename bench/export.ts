@@ -231,10 +231,10 @@ async function main() {
       '|---|---|---|---|---|---|---|---|---|---|',
       ...lines,
       '',
-      'Where the time goes: XLSX is bound by exceljs building and serialising each cell (about 1.5–2 µs a cell, 15–20 µs a row of 9);',
-      'every ordered export first waits for PostgreSQL to sort the whole result (0.3–0.6 s here, 五十音順 ties compared with ICU) before',
-      'its first row. The XLSX budget holds only where the SQL floor is well above 100 000 rows/s: compare the floor column between runs',
-      '(2026-11-22: floor ~150 000 rows/s, XLSX 51 000–52 000; 2026-11-24, same code, floor 85 000–105 000, XLSX 35 000–42 000).',
+      'Where the time goes: every ordered export first waits for PostgreSQL to sort the whole result (0.65–0.75 s here, 五十音順',
+      'ties compared with ICU) before its first row; the rows then cost about 3.5 µs each to write as XLSX (the XML built and',
+      'encoded on the main thread, deflate on the thread pool) and less as CSV. Until 2026-11-24 XLSX went through exceljs, at',
+      'about 11.5 µs a row: 35 000–42 000 rows/s on this machine (docs/decisions/0007-xlsx-writer.md).',
       '',
     ].join('\n');
     mkdirSync('bench/results', { recursive: true });

@@ -15,9 +15,11 @@ const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relations
 export const HEADER_STYLE_ID = 1;
 
 /** Characters XML 1.0 cannot carry at all (C0 controls other than tab, line feed, carriage return). */
+// eslint-disable-next-line no-control-regex -- finding these characters is the point
 const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 const ESCAPED = /[&<>"\r]/g;
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
+// eslint-disable-next-line no-control-regex -- as above
 const NEEDS_WORK = /[&<>"\r\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 
 /** Text as XML character data (also safe inside double-quoted attributes); unwritable characters dropped. */
@@ -124,9 +126,7 @@ export function packageParts(sheet: SheetSpec, now: Date): [string, string][] {
 
 /** The worksheet up to and including `<sheetData>` (the schema fixes the order of its elements). */
 export function worksheetHead(sheet: SheetSpec): string {
-  const cols = sheet.columns
-    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`)
-    .join('');
+  const cols = sheet.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join('');
   return (
     XML_HEAD +
     `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
