@@ -52,19 +52,22 @@ const CONTENT_TYPES =
   '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
   '</Types>';
 
-const PACKAGE_RELS =
+/** A relationships part: rId1, rId2… in the order given. */
+const relationships = (targets: [type: string, target: string][]) =>
   XML_HEAD +
   `<Relationships xmlns="${PACKAGE_REL_NS}">` +
-  `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
-  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
+  targets.map(([type, target], i) => `<Relationship Id="rId${i + 1}" Type="${type}" Target="${target}"/>`).join('') +
   '</Relationships>';
 
-const WORKBOOK_RELS =
-  XML_HEAD +
-  `<Relationships xmlns="${PACKAGE_REL_NS}">` +
-  `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-  `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
-  '</Relationships>';
+const PACKAGE_RELS = relationships([
+  [`${REL_NS}/officeDocument`, 'xl/workbook.xml'],
+  ['http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties', 'docProps/core.xml'],
+]);
+
+const WORKBOOK_RELS = relationships([
+  [`${REL_NS}/worksheet`, 'worksheets/sheet1.xml'],
+  [`${REL_NS}/styles`, 'styles.xml'],
+]);
 
 /** 游ゴシック 11 pt, Excel's own default for Japanese; the header bold white on dark blue, ruled below. */
 const FONT = '<sz val="11"/><name val="游ゴシック"/><family val="3"/><charset val="128"/>';
