@@ -14,19 +14,16 @@ const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relations
 /** Style ids in styles.xml's cellXfs: 0 the data cells, 1 the header row. */
 export const HEADER_STYLE_ID = 1;
 
-/** Characters XML 1.0 cannot carry at all (C0 controls other than tab, line feed, carriage return). */
+/**
+ * What text cannot hold as it is: markup characters, a carriage return (which XML would turn into a
+ * line feed), and what XML 1.0 cannot carry at all (C0 controls other than tab, line feed, CR).
+ */
 // eslint-disable-next-line no-control-regex -- finding these characters is the point
-const NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
-const ESCAPED = /[&<>"\r]/g;
+const UNSAFE = /[&<>"\r\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
-// eslint-disable-next-line no-control-regex -- as above
-const NEEDS_WORK = /[&<>"\r\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 
 /** Text as XML character data (also safe inside double-quoted attributes); unwritable characters dropped. */
-export function xmlText(text: string): string {
-  if (!NEEDS_WORK.test(text)) return text;
-  return text.replace(NOT_XML, '').replace(ESCAPED, (c) => ENTITIES[c]);
-}
+export const xmlText = (text: string): string => text.replace(UNSAFE, (c) => ENTITIES[c] ?? '');
 
 /** A1-style column letters: 1 → A, 26 → Z, 27 → AA. */
 export function columnLetters(column: number): string {
@@ -88,14 +85,15 @@ const STYLES =
 
 function workbook(sheet: SheetSpec): string {
   const name = xmlText(sheet.sheetName);
+  const ref = xmlText(sheetRef(sheet.sheetName));
   const lastColumn = columnLetters(sheet.columns.length);
   return (
     XML_HEAD +
     `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
     `<sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets>` +
     '<definedNames>' +
-    `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${xmlText(sheetRef(sheet.sheetName))}!$A$1:$${lastColumn}$1</definedName>` +
-    `<definedName name="_xlnm.Print_Titles" localSheetId="0">${xmlText(sheetRef(sheet.sheetName))}!$1:$1</definedName>` +
+    `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${ref}!$A$1:$${lastColumn}$1</definedName>` +
+    `<definedName name="_xlnm.Print_Titles" localSheetId="0">${ref}!$1:$1</definedName>` +
     '</definedNames>' +
     '</workbook>'
   );
