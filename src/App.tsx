@@ -23,7 +23,7 @@ import { PageLoading, TopProgressBar } from './layout/TopProgressBar';
 import { NotFoundContent, NotFoundPage } from './not-found/NotFoundPage';
 import { RootRedirect } from './root/RootRedirect';
 import { RoleGuard } from './auth/RoleGuard';
-import { PAGES } from './auth/permissions';
+import { PAGES } from '../access/permissions';
 import { theme } from './theme';
 import companies from './companies';
 import members from './members';

@@ -2,7 +2,7 @@
  * Response shapes the SPA reads (spec §3, §7). When the server's TypeBox schemas exist
  * (server/schemas/), replace these with `import type` from there.
  */
-import type { Role } from '../auth/roles';
+import type { Role } from '../../access/roles';
 
 export interface CciUserInfo {
   cci_code: string;

@@ -1,15 +1,15 @@
 /**
- * Guards a page with canAccess (auth/permissions.ts). A role without access goes to its own
+ * Guards a page with canAccess (access/permissions.ts). A role without access goes to its own
  * landing page. A company user who still has to confirm the account (cookie
  * link_to_confirm_account, set at sign-in) is sent to the confirm-account page first.
  */
 import type { ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { canAccess, PAGES } from './permissions';
+import { canAccess, PAGES } from '../../access/permissions';
 import { COOKIE, getCookie } from './cookies';
 import { safeConfirmAccountLink } from './redirects';
-import { type Role, isCompanyRole, isRole, landingFor } from './roles';
+import { type Role, isCompanyRole, isRole, landingFor } from '../../access/roles';
 import { PageLoading } from '../layout/TopProgressBar';
 
 export interface RoleGuardProps {

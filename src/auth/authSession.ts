@@ -3,7 +3,7 @@
  * custom:company_id (spec §3 "Authentication user attributes read").
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { type Role, isRole } from './roles';
+import { type Role, isRole } from '../../access/roles';
 
 export interface AuthClaims {
   role: Role | null;

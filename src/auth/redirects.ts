@@ -1,7 +1,7 @@
 /**
  * Where to send the user around sign-in (spec §2, §4). Pure functions.
  */
-import { type Role, landingFor } from './roles';
+import { type Role, landingFor } from '../../access/roles';
 
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';

@@ -5,13 +5,13 @@
  *   <CustomRoutes>{companyRoutes}</CustomRoutes>                  inside the layout, guarded
  *
  * react-admin does not check custom routes: each page is wrapped in RoleGuard with the resource and
- * action of auth/permissions.ts (COMPANY_ADMIN only; while link_to_confirm_account is set every page
+ * action of access/permissions.ts (COMPANY_ADMIN only; while link_to_confirm_account is set every page
  * but confirm-account sends the user there). Pages are lazy so the first load stays small (DESIGN §9).
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import { RoleGuard } from '../auth/RoleGuard';
-import { PAGES } from '../auth/permissions';
+import { PAGES } from '../../access/permissions';
 import { PageLoading } from '../layout/TopProgressBar';
 
 const CompanyMeetingsPage = lazy(() => import('./meetings/CompanyMeetingsPage'));

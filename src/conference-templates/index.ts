@@ -1,6 +1,6 @@
 /**
  * Conference templates (issue 4 §3; master type CCI_CONFERENCE_TEMPLATE): list and show for both
- * chamber roles, create / edit / delete for CCI_ADMIN (auth/permissions.ts through canAccess).
+ * chamber roles, create / edit / delete for CCI_ADMIN (access/permissions.ts through canAccess).
  */
 import { lazy } from 'react';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
-import { isRole, roleLabelKey } from '../auth/roles';
+import { isRole, roleLabelKey } from '../../access/roles';
 import { useSession } from '../session/useSession';
 
 export const AdminDashboard = () => {

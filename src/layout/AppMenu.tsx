@@ -3,7 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
 import BusinessIcon from '@mui/icons-material/Business';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
-import { isChamberRole, isCompanyRole, isRole, type Role } from '../auth/roles';
+import { isChamberRole, isCompanyRole, isRole, type Role } from '../../access/roles';
 
 export const AppMenu = () => {
   const translate = useTranslate();

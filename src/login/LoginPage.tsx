@@ -16,7 +16,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { readAuthClaims } from '../auth/authSession';
 import { COOKIE, getCookie } from '../auth/cookies';
 import { postLoginTarget, prevFromLocation, safeConfirmAccountLink } from '../auth/redirects';
-import { isCompanyRole } from '../auth/roles';
+import { isCompanyRole } from '../../access/roles';
 import type { LoginParams } from '../providers/authProvider';
 import { LoginForm } from './LoginForm';
 import { NewPasswordForm } from './NewPasswordForm';

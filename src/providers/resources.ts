@@ -1,7 +1,7 @@
 /**
  * react-admin resource name → API collection path (spec §7). Chamber resources are routed at the
  * SPA root (/companies, /conferences, …), company-audience resources under /company/… .
- * Add a <Resource name=…> in App.tsx and its path here; permissions live in auth/permissions.ts.
+ * Add a <Resource name=…> in App.tsx and its path here; permissions live in access/permissions.ts.
  */
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   // chamber staff, admin sub-area (master data)

@@ -3,7 +3,7 @@ import { usePermissions } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { COOKIE, getCookie } from '../auth/cookies';
 import { safeConfirmAccountLink } from '../auth/redirects';
-import { isCompanyRole, isRole, landingFor, type Role } from '../auth/roles';
+import { isCompanyRole, isRole, landingFor, type Role } from '../../access/roles';
 import { PageLoading } from '../layout/TopProgressBar';
 
 export const RootRedirect = () => {

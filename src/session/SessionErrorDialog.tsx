@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useLogout, useTranslate } from 'react-admin';
-import { isChamberRole } from '../auth/roles';
+import { isChamberRole } from '../../access/roles';
 import { useSession } from './useSession';
 
 export const SessionErrorDialog = () => {

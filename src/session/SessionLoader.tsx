@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { usePermissions } from 'react-admin';
-import { isRole, type Role } from '../auth/roles';
+import { isRole, type Role } from '../../access/roles';
 import { COOKIE, getCookie, setCookie } from '../auth/cookies';
 import { loadSession } from './sessionStore';
 import { useSession } from './useSession';

@@ -6,7 +6,7 @@
  * - in-flight fetches are counted by the HTTP client (src/api/inflight.ts).
  * Framework-free store; React reads it through useSession().
  */
-import { type Role, isChamberRole, isCompanyRole } from '../auth/roles';
+import { type Role, isChamberRole, isCompanyRole } from '../../access/roles';
 import { fetchCciUserInfo, fetchCompanySession } from '../api/userInfo';
 import type { CciUserInfo, Company, CompanyUserInfo } from '../api/types';
 

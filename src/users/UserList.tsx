@@ -1,6 +1,6 @@
 /**
  * Users of the chamber (DESIGN §4 "user"): both chamber roles may list and view them, only
- * CCI_ADMIN edits (auth/permissions.ts). Filters: keyword (e-mail or display name), role, status.
+ * CCI_ADMIN edits (access/permissions.ts). Filters: keyword (e-mail or display name), role, status.
  */
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,7 +15,7 @@ import {
   useCanAccess,
   useTranslate,
 } from 'react-admin';
-import { isRole, roleLabelKey } from '../auth/roles';
+import { isRole, roleLabelKey } from '../../access/roles';
 import { JaDateField } from '../common/JaDateField';
 import { ListEmpty } from '../common/ListEmpty';
 import { CompanyField, EnabledField, ROLE_CHOICES, RoleField } from './userFields';

@@ -1,6 +1,6 @@
 /**
  * Users of the chamber (issue 4 §3): list and show for both chamber roles, edit for CCI_ADMIN
- * (auth/permissions.ts; react-admin hides the edit actions and guards the route through canAccess).
+ * (access/permissions.ts; react-admin hides the edit actions and guards the route through canAccess).
  * Records are keyed by username (the dataProvider sets id = username).
  */
 import { lazy } from 'react';

@@ -2,7 +2,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ReferenceField, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { ROLES, isRole, roleLabelKey } from '../auth/roles';
+import { ROLES, isRole, roleLabelKey } from '../../access/roles';
 
 /** The three roles (spec §1) with their Japanese labels (kaigi.roles.*). */
 export const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: roleLabelKey(role) }));

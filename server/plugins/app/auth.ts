@@ -11,12 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from './problem.ts';
 import type { Role, SessionUser } from '../../schemas/session.ts';
 import { DOCS_PREFIX } from '../external/swagger.ts';
-import { canAccess, type Action } from '../../../src/auth/permissions.ts';
+import { canAccess, type Action } from '../../../access/permissions.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 /**
  * 'public'; `{ roles }` for session endpoints; `{ resource, action }` for everything else, decided
- * by the permission matrix the SPA uses too (src/auth/permissions.ts, DESIGN.md §6).
+ * by the permission matrix the SPA uses too (access/permissions.ts, DESIGN.md §6).
  */
 export type RouteAccess = 'public' | { roles: readonly Role[] } | { resource: string; action: Action };
 

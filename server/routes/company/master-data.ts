@@ -11,7 +11,7 @@ const errors = problemResponses(400, 401, 403, 404);
 
 /**
  * Master types that are the chamber's working tools, not company data: conference templates are
- * not a company resource in the permission matrix (src/auth/permissions.ts), so 404 (DESIGN.md §6).
+ * not a company resource in the permission matrix (access/permissions.ts), so 404 (DESIGN.md §6).
  */
 const CHAMBER_ONLY_TYPES: readonly string[] = [MASTER_TYPE_CONFERENCE_TEMPLATE];
 

@@ -1,4 +1,5 @@
-import { CHAMBER_MASTER_RESOURCES, CHAMBER_OPERATION_RESOURCES, PAGES, canAccess } from './permissions';
+import { describe, expect, it } from 'vitest';
+import { CHAMBER_MASTER_RESOURCES, CHAMBER_OPERATION_RESOURCES, PAGES, canAccess } from './permissions.ts';
 
 const WRITE = ['create', 'edit', 'delete'] as const;
 const READ = ['list', 'show'] as const;
