@@ -15,6 +15,7 @@ import { Problem, notFound } from '../plugins/app/problem.ts';
 import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
 import type { Executor } from '../lib/audit.ts';
 import { toConferenceMember } from './conference-members.ts';
+import { notUnderDraft } from './company-visibility.ts';
 
 const cm = conference_member;
 
@@ -129,7 +130,13 @@ export default fp(
         const ids = answers.map((a) => a.id);
         // another company's row, or one of another chamber, is a 404 whatever else is in the body (§6)
         // one statement text whatever the number of ids: the named statements below keep their plans
-        const own = and(eq(cm.cci_code, cciCode), eq(cm.company_id, companyId), sql`${cm.id} = any(${sql.param(ids)}::int[])`);
+        // so is an invitee of a conference the company may not see: a draft, or one under a draft (company-visibility.ts)
+        const own = and(
+          eq(cm.cci_code, cciCode),
+          eq(cm.company_id, companyId),
+          sql`${cm.id} = any(${sql.param(ids)}::int[])`,
+          sql`exists (select 1 from conference c where c.id = ${cm.conference_id} and ${notUnderDraft('c')})`,
+        );
 
         return db.transaction(async (tx) => {
           // Lock order conference → conference_member → conference_company (attendance-summary.ts).

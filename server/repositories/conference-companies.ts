@@ -3,7 +3,7 @@
  * invited and their answer_content summary is kept by the answer endpoint (conference members).
  */
 import fp from 'fastify-plugin';
-import { count, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { count, eq, isNull, type SQL } from 'drizzle-orm';
 import { company, conference, conference_company } from '../db/schema.ts';
 import type { ConferenceCompany, OwnConferenceCompany } from '../schemas/conference-company.ts';
 import { SummaryFilterSchema } from '../schemas/conference-company.ts';
@@ -11,6 +11,7 @@ import { expandSchema, expandsOf } from '../schemas/conference.ts';
 import { listQuerySchema, pick, planList, type ListPlan, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { answerStatusOf } from '../lib/conference-rules.ts';
 import type { Db } from '../db/client.ts';
+import { notUnderDraft } from './company-visibility.ts';
 
 type ConferenceCompanyRow = typeof conference_company.$inferSelect;
 type Summary = 'answered' | 'partial' | null;
@@ -50,7 +51,7 @@ export const CONFERENCE_COMPANY_LIST: ListSpec = {
 };
 export const ConferenceCompanyListQuery = listQuerySchema(CONFERENCE_COMPANY_LIST);
 
-/** The company's own rows: filter conference_id; rows of draft conferences are not shown. */
+/** The company's own rows: filter conference_id; rows of a draft or of one under a draft are not shown. */
 export const OWN_CONFERENCE_COMPANY_LIST: ListSpec = {
   id: conference_company.id,
   sortable: { event_date: conference.event_date, conference_id: conference_company.conference_id },
@@ -131,7 +132,7 @@ function repositoryOf(db: Db): ConferenceCompaniesRepository {
       const plan = planList(OWN_CONFERENCE_COMPANY_LIST, query, [
         eq(conference_company.cci_code, cciCode),
         eq(conference_company.company_id, companyId),
-        ne(conference.status, 'draft'),
+        notUnderDraft('conference'),
       ]);
       const [rows, [{ total }]] = await Promise.all([
         db

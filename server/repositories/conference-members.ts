@@ -21,6 +21,7 @@ import { answerFieldsOf, requireDelegateAllowed, requireProxyDetails, sameAnswer
 import { membersMatchingRule } from '../lib/attendance-invite-rule.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
+import { notUnderDraft } from './company-visibility.ts';
 
 type Row = typeof conference_member.$inferSelect;
 const cm = conference_member;
@@ -77,7 +78,8 @@ export const CHAMBER_LIST: ListSpec = {
 export const ChamberListQuery = listQuerySchema(CHAMBER_LIST);
 
 /**
- * Company list: its own rows of conferences visible to it (not draft). `parent_conference_id` gives
+ * Company list: its own rows of conferences visible to it (not draft, nor under a draft:
+ * company-visibility.ts). `parent_conference_id` gives
  * the rows of a conference and of its sub-conferences at once, which is what the answer form needs.
  */
 export const COMPANY_LIST: ListSpec = {
@@ -312,7 +314,7 @@ export default fp(
       },
 
       listForCompany(cciCode, companyId, query) {
-        const visible = sql`exists (select 1 from ${conference} where ${conference.id} = ${cm.conference_id} and ${conference.status} <> 'draft')`;
+        const visible = sql`exists (select 1 from conference c where c.id = ${cm.conference_id} and ${notUnderDraft('c')})`;
         return listWith(db, COMPANY_LIST, query, [
           eq(cm.cci_code, cciCode),
           eq(cm.company_id, companyId),

@@ -5,10 +5,11 @@
  * A company is invited to a conference when a conference_company row exists for it. The list shows
  * top-level conferences the company is invited to directly or through one of their (non-draft)
  * sub-conferences; sub-conferences appear nested (`expand=sub_conferences`), never as list items.
+ * The list holds top-level conferences only, so its draft check needs no walk up the ancestors
+ * (company-visibility.ts); the detail route, which also opens sub-conferences, does.
  */
 import fp from 'fastify-plugin';
-import { and, asc, count, eq, gte, isNull, ne, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, gte, isNull, ne, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { conference, conference_company, conference_member, member } from '../db/schema.ts';
 import { PARAM } from '../db/prepared.ts';
@@ -19,6 +20,7 @@ import { answerStatusOf, type AnswerStatus } from '../lib/conference-rules.ts';
 import { jstDayOf, jstDayStart } from '../lib/conference-dates.ts';
 import { eventDayConditions, toConference } from './conferences.ts';
 import { summaryOf } from './conference-companies.ts';
+import { visibleToCompany } from './company-visibility.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
 type Summary = 'answered' | 'partial' | null;
@@ -114,21 +116,11 @@ export default fp(
   async (app) => {
     const db = app.db;
     // Built once, run with parameters (server/db/prepared.ts): these run on every page of the portal.
-    const parent = alias(conference, 'parent');
     const findStatement = db
       .select({ row: conference, summary: summarySql(PARAM.company) })
       .from(conference)
-      .leftJoin(parent, eq(parent.id, conference.parent_id))
-      .where(
-        and(
-          eq(conference.cci_code, PARAM.cci),
-          eq(conference.id, PARAM.id),
-          ne(conference.status, 'draft'),
-          // a sub-conference of a draft is as hidden as the draft itself
-          or(isNull(conference.parent_id), ne(parent.status, 'draft')),
-          invitedCondition(PARAM.company),
-        ),
-      )
+      // a sub-conference under a draft is as hidden as the draft itself (company-visibility.ts)
+      .where(and(eq(conference.cci_code, PARAM.cci), eq(conference.id, PARAM.id), visibleToCompany('conference', PARAM.company)))
       .limit(1)
       .prepare('company_conference_find');
     const subConferencesStatement = db

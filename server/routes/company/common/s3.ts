@@ -10,27 +10,24 @@ import type { StorageDriver } from '../../../storage/driver.ts';
 import { isChamberKey } from '../../../storage/keys.ts';
 import { downloadUrl, requireStorage } from '../../../storage/presign.ts';
 import { companyOf } from '../conference-caller.ts';
+import { visibleToCompany } from '../../../repositories/company-visibility.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 
 /**
  * spec §7: GET /v1/company/{cci_code}/common/s3/get_object_url?path=. Only an attachment of a
- * conference the company may see — not a draft (nor a sub-conference of one) and invited directly
- * or through a sub-conference, the rule of GET /v1/company/conferences/{id} — anything else is 404
+ * conference the company may see — not a draft (nor under one) and invited directly or through a
+ * sub-conference, the rule of GET /v1/company/conferences/{id} (company-visibility.ts) — anything else is 404
  * (DESIGN.md §6: do not reveal existence).
  */
 const companyS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver }> = async (app, opts) => {
   async function isVisibleAttachment(cciCode: string, companyId: number, key: string): Promise<boolean> {
     const { rows } = await app.db.execute(sql`
       select 1 from conference c
-        left join conference parent on parent.id = c.parent_id
        where c.cci_code = ${cciCode}
          and c.attachments @> ${JSON.stringify([{ key }])}::jsonb
-         and c.status <> 'draft' and (parent.id is null or parent.status <> 'draft')
-         and exists (select 1 from conference_company cc join conference c2 on c2.id = cc.conference_id
-                      where cc.company_id = ${companyId} and c2.status <> 'draft'
-                        and (c2.id = c.id or c2.parent_id = c.id))
+         and ${visibleToCompany('c', companyId)}
        limit 1`);
     return rows.length > 0;
   }

@@ -231,7 +231,6 @@ describe('POST /v1/company/conference_members/answer', () => {
 
   it.each([
     ['the deadline has passed', { answerDeadline: daysFromNow(-1) }, 'answer_deadline_passed'],
-    ['the conference is a draft', { status: 'draft' as const }, 'conference_not_open'],
     ['answers are closed', { status: 'closed' as const }, 'conference_not_open'],
     [
       'the conference was held',
@@ -250,6 +249,19 @@ describe('POST /v1/company/conference_members/answer', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe(code);
     expect((await rowsOf([open.rows[0].id, shut.rows[0].id])).map((r) => r.answer_content)).toEqual([null, null]);
+  });
+
+  it('answers 404 for an invitee of a draft conference, as for one the company is not invited to (DESIGN.md §6)', async () => {
+    const open = await conferenceWith({ name: '受付中' }, [ownMembers[0]]);
+    const draft = await conferenceWith({ name: '下書き', status: 'draft' }, [ownMembers[0]]);
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: open.rows[0].id, answer_content: 'attend' },
+        { id: draft.rows[0].id, answer_content: 'attend' },
+      ],
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await rowsOf([open.rows[0].id, draft.rows[0].id])).map((r) => r.answer_content)).toEqual([null, null]);
   });
 
   it("answers 404 for another company's invitee (even beside its own), writing nothing", async () => {
