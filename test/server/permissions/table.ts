@@ -1,66 +1,57 @@
 /**
- * The permission table (issue 3, DESIGN.md §6): every /v1 endpoint × the three roles × own/other
- * chamber × own/other company, with the status expected in each cell. A route missing from the table
- * fails the coverage test, so a new endpoint cannot ship without its row.
+ * The permission table (issue 3, issue 11, DESIGN.md §6): every /v1 route the router holds × the
+ * callers (fixtures.ts: both demo chamber roles, the demo COMPANY_ADMIN, the COMPANY_ADMIN whose
+ * company must confirm its data (admin_changed_info_flag '1'), a second chamber's CCI_ADMIN and
+ * COMPANY_ADMIN; a disabled login and anonymous callers always get 401), with the status expected
+ * in each cell. A route missing from the table fails the coverage test (roles.test.ts), so a new
+ * endpoint cannot ship without its row; HEAD rows are the GET rows, run with HEAD.
  *
- * Cells: own-chamber requests use real ids and a body that fails validation (so nothing is written):
- * an allowed role therefore gets the status named in the row (200 for reads, 400 for writes, 404
- * for ids that do not exist), a refused role 403. Other-chamber and other-company cells use ids that
- * exist elsewhere with a valid body, so only tenancy can refuse them.
+ * Cells: requests use real demo ids and a body that fails validation (so nothing is written): an
+ * allowed role therefore gets the status named in the row (200 for reads, 400 for writes, 404 for
+ * ids that do not exist), a refused role 403. Callers of the other chamber get, with the same URL,
+ * 403 where a path names the demo chamber, 404 for a demo id, their own (empty) list otherwise —
+ * a company caller never learns that a row exists (404, DESIGN.md §6). `foreign` cells use ids
+ * that exist elsewhere with a valid body, so only tenancy can refuse them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, caller } from '../helpers/app.ts';
-import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber, tokenOf } from '../helpers/fixtures.ts';
-import { createCompany, createConference, createMember, usernameOf } from '../helpers/attendance-fixtures.ts';
+import { OTHER_CCI } from '../../helpers/fixtures.ts';
+import type { Ids, Who } from './fixtures.ts';
 
-type Who = 'admin' | 'staff' | 'company';
-const EMAIL: Record<Who, string> = { admin: DEMO.admin, staff: DEMO.staff, company: DEMO.companyAdmin };
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+export type Expect = Record<Who, number>;
 
-/** Ids in the demo chamber (own) and in the other chamber / another company (foreign). */
-interface Ids {
-  company: number;
-  neighbourCompany: number;
-  member: number;
-  position: number;
-  conference: number;
-  template: number;
-  conferenceMember: number;
-  user: string;
-  neighbourConference: number;
-  neighbourConferenceMember: number;
-  other: {
-    company: number;
-    member: number;
-    position: number;
-    conference: number;
-    template: number;
-    conferenceMember: number;
-    user: string;
-  };
-}
+export const MISSING = 2_000_000_000;
 
-const MISSING = 2_000_000_000;
-
-interface Row {
+export interface Row {
   method: Method;
-  /** the spec §7 path, as the OpenAPI document names it */
+  /** the path as the router and the OpenAPI document name it */
   path: string;
   /** concrete own-chamber URL and body */
   own: (ids: Ids) => { url: string; body?: object };
-  /** expected status per role in the own chamber/company */
-  expect: Record<Who, number>;
+  /** expected status per caller */
+  expect: Expect;
   /** requests that must be refused by tenancy, per role that passes the role check */
   foreign?: Array<{ who: Who; url: (ids: Ids) => string; body?: (ids: Ids) => object; status: number }>;
 }
 
-const chamberRead = { admin: 200, staff: 200, company: 403 };
-const adminWrite = { admin: 400, staff: 403, company: 403 };
-const chamberWrite = { admin: 400, staff: 400, company: 403 };
-const adminMissing = { admin: 404, staff: 403, company: 403 };
-const chamberMissing = { admin: 404, staff: 404, company: 403 };
-const companyRead = { admin: 403, staff: 403, company: 200 };
+// chamber routes: every company caller is refused by its role
+const CHAMBER_ONLY = { company: 403, companyNew: 403, otherCompany: 403 };
+const chamberRead = { ...CHAMBER_ONLY, admin: 200, staff: 200, otherAdmin: 200 };
+/** a demo id: another chamber's admin finds nothing */
+const chamberShow = { ...chamberRead, otherAdmin: 404 };
+const adminWrite = { ...CHAMBER_ONLY, admin: 400, staff: 403, otherAdmin: 400 };
+const chamberWrite = { ...CHAMBER_ONLY, admin: 400, staff: 400, otherAdmin: 400 };
+const adminMissing = { ...CHAMBER_ONLY, admin: 404, staff: 403, otherAdmin: 404 };
+const chamberMissing = { ...CHAMBER_ONLY, admin: 404, staff: 404, otherAdmin: 404 };
+/** a path naming the demo chamber: another chamber's admin is refused by tenancy before anything else */
+const inDemo = (e: Expect): Expect => ({ ...e, otherAdmin: 403 });
+
+// company routes: every chamber caller is refused by its role
+const COMPANY_ONLY = { admin: 403, staff: 403, otherAdmin: 403 };
+const companyRead = { ...COMPANY_ONLY, company: 200, companyNew: 200, otherCompany: 200 };
+/** C0001's own row: any other company finds nothing */
+const companyShow = { ...companyRead, companyNew: 404, otherCompany: 404 };
+const companyWrite = { ...COMPANY_ONLY, company: 400, companyNew: 400, otherCompany: 400 };
+
 const bothChamber = (url: (ids: Ids) => string, status: number, body?: (ids: Ids) => object) =>
   (['admin', 'staff'] as const).map((who) => ({ who, url, body, status }));
 const adminOnly = (url: (ids: Ids) => string, status: number, body?: (ids: Ids) => object) => [
@@ -72,7 +63,7 @@ const TPL = '/v1/cci/{cci_code}/master/CCI_CONFERENCE_TEMPLATE';
 const tpl = (cci: string) => `/v1/cci/${cci}/master/CCI_CONFERENCE_TEMPLATE`;
 const v1 = { version: 1 };
 
-const TABLE: Row[] = [
+const ROWS: Row[] = [
   // session
   {
     method: 'GET',
@@ -88,28 +79,28 @@ const TABLE: Row[] = [
     method: 'GET',
     path: '/v1/cci/{cci_code}/master/{master_type_code}',
     own: () => ({ url: '/v1/cci/demo/master/cci_position_type' }),
-    expect: chamberRead,
+    expect: inDemo(chamberRead),
     foreign: bothChamber(() => `/v1/cci/${OTHER_CCI}/master/cci_position_type`, 403),
   },
   {
     method: 'GET',
     path: '/v1/company/{cci_code}/master/{master_type_code}',
     own: () => ({ url: '/v1/company/demo/master/cci_position_type' }),
-    expect: companyRead,
+    expect: { ...companyRead, otherCompany: 404 },
     foreign: [{ who: 'company', url: () => `/v1/company/${OTHER_CCI}/master/cci_position_type`, status: 404 }],
   },
   {
     method: 'GET',
     path: TPL,
     own: () => ({ url: tpl('demo') }),
-    expect: chamberRead,
+    expect: inDemo(chamberRead),
     foreign: bothChamber(() => tpl(OTHER_CCI), 403),
   },
   {
     method: 'POST',
     path: TPL,
     own: () => ({ url: tpl('demo'), body: {} }),
-    expect: adminWrite,
+    expect: inDemo(adminWrite),
     foreign: adminOnly(
       () => tpl(OTHER_CCI),
       403,
@@ -120,7 +111,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: `${TPL}/{id}`,
     own: (i) => ({ url: `${tpl('demo')}/${i.template}` }),
-    expect: chamberRead,
+    expect: inDemo(chamberRead),
     foreign: [
       ...bothChamber((i) => `${tpl(OTHER_CCI)}/${i.other.template}`, 403),
       ...bothChamber((i) => `${tpl('demo')}/${i.other.template}`, 404),
@@ -130,7 +121,7 @@ const TABLE: Row[] = [
     method: 'PUT',
     path: `${TPL}/{id}`,
     own: (i) => ({ url: `${tpl('demo')}/${i.template}`, body: {} }),
-    expect: adminWrite,
+    expect: inDemo(adminWrite),
     foreign: adminOnly(
       (i) => `${tpl('demo')}/${i.other.template}`,
       404,
@@ -141,7 +132,7 @@ const TABLE: Row[] = [
     method: 'DELETE',
     path: `${TPL}/{id}`,
     own: () => ({ url: `${tpl('demo')}/${MISSING}` }),
-    expect: adminMissing,
+    expect: inDemo(adminMissing),
     foreign: adminOnly((i) => `${tpl('demo')}/${i.other.template}`, 404),
   },
 
@@ -158,7 +149,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: `${M}/companies/{id}`,
     own: (i) => ({ url: `${M}/companies/${i.company}` }),
-    expect: chamberRead,
+    expect: chamberShow,
     foreign: bothChamber((i) => `${M}/companies/${i.other.company}`, 404),
   },
   {
@@ -186,7 +177,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: `${M}/members/{id}`,
     own: (i) => ({ url: `${M}/members/${i.member}` }),
-    expect: chamberRead,
+    expect: chamberShow,
     foreign: bothChamber((i) => `${M}/members/${i.other.member}`, 404),
   },
   {
@@ -221,7 +212,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: `${M}/positions/{id}`,
     own: (i) => ({ url: `${M}/positions/${i.position}` }),
-    expect: chamberRead,
+    expect: chamberShow,
     foreign: bothChamber((i) => `${M}/positions/${i.other.position}`, 404),
   },
   {
@@ -266,7 +257,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: `${M}/users/{username}`,
     own: (i) => ({ url: `${M}/users/${i.user}` }),
-    expect: chamberRead,
+    expect: chamberShow,
     foreign: bothChamber((i) => `${M}/users/${i.other.user}`, 404),
   },
   {
@@ -294,7 +285,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: `${M}/conferences/{id}`,
     own: (i) => ({ url: `${M}/conferences/${i.conference}` }),
-    expect: chamberRead,
+    expect: chamberShow,
     foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}`, 404),
   },
   {
@@ -381,7 +372,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: '/v1/company/companies/{id}',
     own: (i) => ({ url: `/v1/company/companies/${i.company}` }),
-    expect: companyRead,
+    expect: companyShow,
     foreign: [
       { who: 'company', url: (i) => `/v1/company/companies/${i.neighbourCompany}`, status: 404 },
       { who: 'company', url: (i) => `/v1/company/companies/${i.other.company}`, status: 404 },
@@ -391,7 +382,7 @@ const TABLE: Row[] = [
     method: 'PUT',
     path: '/v1/company/companies/{id}',
     own: (i) => ({ url: `/v1/company/companies/${i.company}`, body: {} }),
-    expect: { admin: 403, staff: 403, company: 400 },
+    expect: companyWrite,
     foreign: [
       {
         who: 'company',
@@ -406,7 +397,8 @@ const TABLE: Row[] = [
     method: 'GET',
     path: '/v1/company/conferences/{id}',
     own: (i) => ({ url: `/v1/company/conferences/${i.conference}` }),
-    expect: companyRead,
+    // the demo seed invites C0002 to it too
+    expect: { ...companyShow, companyNew: 200 },
     foreign: [
       { who: 'company', url: (i) => `/v1/company/conferences/${i.neighbourConference}`, status: 404 },
       { who: 'company', url: (i) => `/v1/company/conferences/${i.other.conference}`, status: 404 },
@@ -428,7 +420,7 @@ const TABLE: Row[] = [
     method: 'POST',
     path: '/v1/company/conference_members/answer',
     own: () => ({ url: '/v1/company/conference_members/answer', body: {} }),
-    expect: { admin: 403, staff: 403, company: 400 },
+    expect: companyWrite,
     foreign: [
       {
         who: 'company',
@@ -450,7 +442,7 @@ const TABLE: Row[] = [
     method: 'POST',
     path: '/v1/cci/{cci_code}/export',
     own: () => ({ url: '/v1/cci/demo/export', body: {} }),
-    expect: chamberWrite,
+    expect: inDemo(chamberWrite),
     foreign: bothChamber(
       () => `/v1/cci/${OTHER_CCI}/export`,
       403,
@@ -461,21 +453,21 @@ const TABLE: Row[] = [
     method: 'GET',
     path: '/v1/cci/{cci_code}/export',
     own: () => ({ url: '/v1/cci/demo/export' }),
-    expect: chamberRead,
+    expect: inDemo(chamberRead),
     foreign: bothChamber(() => `/v1/cci/${OTHER_CCI}/export`, 403),
   },
   {
     method: 'GET',
     path: '/v1/cci/{cci_code}/export/{id}',
     own: () => ({ url: `/v1/cci/demo/export/${MISSING}` }),
-    expect: chamberMissing,
+    expect: inDemo(chamberMissing),
     foreign: bothChamber(() => `/v1/cci/${OTHER_CCI}/export/${MISSING}`, 403),
   },
   {
     method: 'POST',
     path: '/v1/cci/{cci_code}/common/s3/put_object_url',
     own: () => ({ url: '/v1/cci/demo/common/s3/put_object_url', body: {} }),
-    expect: chamberWrite,
+    expect: inDemo(chamberWrite),
     foreign: bothChamber(
       () => `/v1/cci/${OTHER_CCI}/common/s3/put_object_url`,
       403,
@@ -486,7 +478,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: '/v1/cci/{cci_code}/common/s3/get_object_url',
     own: () => ({ url: '/v1/cci/demo/common/s3/get_object_url?path=demo/attachments/none/x.pdf' }),
-    expect: chamberMissing,
+    expect: inDemo(chamberMissing),
     foreign: [
       ...bothChamber(() => `/v1/cci/${OTHER_CCI}/common/s3/get_object_url?path=${OTHER_CCI}/attachments/none/x.pdf`, 403),
       ...bothChamber(() => `/v1/cci/demo/common/s3/get_object_url?path=${OTHER_CCI}/attachments/none/x.pdf`, 404),
@@ -496,7 +488,7 @@ const TABLE: Row[] = [
     method: 'GET',
     path: '/v1/company/{cci_code}/common/s3/get_object_url',
     own: () => ({ url: '/v1/company/demo/common/s3/get_object_url?path=demo/attachments/none/x.pdf' }),
-    expect: { admin: 403, staff: 403, company: 404 },
+    expect: { ...COMPANY_ONLY, company: 404, companyNew: 404, otherCompany: 404 },
     foreign: [
       {
         who: 'company',
@@ -507,133 +499,41 @@ const TABLE: Row[] = [
   },
 ];
 
-/** Public endpoints: no token needed (the user is signed out), so no role cells. */
-const PUBLIC = ['POST /v1/company/common/users/forget_password', 'POST /v1/company/common/users/reset_password'];
+/** Fastify answers HEAD beside every GET with the GET's handler: the same cells, run with HEAD. */
+export const TABLE: Row[] = [...ROWS, ...ROWS.filter((r) => r.method === 'GET').map((r) => ({ ...r, method: 'HEAD' as const }))];
 
-let app: FastifyInstance;
-let call: ReturnType<typeof caller>;
-let ids: Ids;
-
-async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
-  const { rows } = await app.pool.query(sql, params);
-  if (!rows[0]) throw new Error(`fixture query found nothing: ${sql}`);
-  return Object.values(rows[0])[0] as T;
+/** Public routes: no token needed, so no role cells; an anonymous caller gets `status` (never 401). */
+export interface PublicRow {
+  method: Method;
+  path: string;
+  url: string;
+  body?: object;
+  status: number;
+  /** why no token is needed */
+  why: string;
 }
 
-/** A conference with one invitee of the given company (conference_member + conference_company). */
-async function invitedConference(
-  cciCode: string,
-  companyId: number,
-  memberId: number,
-): Promise<{ conference: number; conferenceMember: number }> {
-  const conference = await createConference(app.pool, { cciCode, name: '権限テスト会議' });
-  const conferenceMember = await one<number>(
-    `insert into conference_member (cci_code, conference_id, company_id, member_id, category, sort) values ($1, $2, $3, $4, 'principal', 1) returning id`,
-    [cciCode, conference, companyId, memberId],
-  );
-  await app.pool.query('insert into conference_company (cci_code, conference_id, company_id) values ($1, $2, $3)', [
-    cciCode,
-    conference,
-    companyId,
-  ]);
-  return { conference, conferenceMember };
-}
+const objectUrl = (query: string) => `/v1/storage/objects/demo/attachments/perm/a.pdf?exp=99999999999&sig=${'A'.repeat(43)}${query}`;
+const signedUrl = 'the local-disk driver’s presigned URL: its signature is the permission, a forged one is a 403';
 
-beforeAll(async () => {
-  app = await buildTestApp();
-  await app.ready();
-  call = caller(app, tokenOf);
-  const { companyId: otherCompany } = await ensureOtherChamber(app.pool);
-  // Own rows are read, never written (bodies fail validation), so demo rows other files count on
-  // are used as they are; the neighbour company is this file's own, so no demo company changes.
-  const company = await companyIdOf(app.pool, 'C0001');
-  const invite = await app.pool.query<{ id: number; conference_id: number; member_id: number }>(
-    `select cm.id, cm.conference_id, cm.member_id from conference_member cm join conference c on c.id = cm.conference_id
-      where cm.company_id = $1 and c.status = 'published' and c.parent_id is null order by cm.id limit 1`,
-    [company],
-  );
-  if (!invite.rows[0]) throw new Error('the demo seed invites company C0001 to a published conference');
-  const own = { conference: invite.rows[0].conference_id, conferenceMember: invite.rows[0].id };
-  const member = invite.rows[0].member_id;
-  const neighbourCompany = await createCompany(app.pool, `PERM-N-${Date.now()}`, '権限テスト隣社');
-  const neighbourMember = await createMember(app.pool, {
-    companyId: neighbourCompany,
-    name: '権限 次郎',
-    kana: 'ケンゲン ジロウ',
-  });
-  const otherMember = await createMember(app.pool, {
-    cciCode: OTHER_CCI,
-    companyId: otherCompany,
-    name: '他所 三郎',
-    kana: 'ヨソ サブロウ',
-    positions: [{ type: 'CCI_OFFICER', department: '役員' }],
-  });
-  const neighbour = await invitedConference('demo', neighbourCompany, neighbourMember);
-  const other = await invitedConference(OTHER_CCI, otherCompany, otherMember);
-  const otherUser = `perm-other-${Date.now()}`;
-  await app.pool.query(`insert into users (username, cci_code, user_type, email) values ($1, $2, 'CCI_ADMIN', $3)`, [
-    otherUser,
-    OTHER_CCI,
-    `${otherUser}@other.example.jp`,
-  ]);
-  ids = {
-    company,
-    neighbourCompany,
-    member,
-    position: await one<number>("select id from position where cci_code = 'demo' order by id limit 1"),
-    conference: own.conference,
-    template: await one<number>("select id from conference_template where cci_code = 'demo' order by id limit 1"),
-    conferenceMember: own.conferenceMember,
-    user: await usernameOf(app.pool, DEMO.staff),
-    neighbourConference: neighbour.conference,
-    neighbourConferenceMember: neighbour.conferenceMember,
-    other: {
-      company: otherCompany,
-      member: otherMember,
-      position: await one<number>('select id from position where member_id = $1', [otherMember]),
-      conference: other.conference,
-      template: await one<number>(
-        `insert into conference_template (cci_code, conference_template_code, name) values ($1, $2, 'よその会議') returning id`,
-        [OTHER_CCI, `PERM-${Date.now()}`],
-      ),
-      conferenceMember: other.conferenceMember,
-      user: otherUser,
-    },
-  };
-});
-afterAll(() => app.close());
-
-describe('permission table (DESIGN.md §6)', () => {
-  it('has a row for every /v1 endpoint of the OpenAPI document', () => {
-    const documented = Object.entries((app.swagger() as { paths: Record<string, object> }).paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
-    );
-    const inTable = [...TABLE.map((r) => `${r.method} ${r.path}`), ...PUBLIC];
-    expect(documented.filter((e) => e.includes(' /v1/')).sort()).toEqual([...inTable].sort());
-  });
-
-  it.each(TABLE.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s: every role in its own chamber, and anonymous',
-    async (_name, row) => {
-      const { url, body } = row.own(ids);
-      const got: Record<string, number> = {};
-      for (const who of ['admin', 'staff', 'company'] as const)
-        got[who] = (await call(row.method, url, EMAIL[who], body)).statusCode;
-      got.anonymous = (await call(row.method, url, null, body)).statusCode;
-      expect(got).toEqual({ ...row.expect, anonymous: 401 });
-    },
-  );
-
-  const foreignCells = TABLE.flatMap((row) =>
-    (row.foreign ?? []).map((cell, n) => [`${row.method} ${row.path} [${cell.who} #${n + 1}]`, row, cell] as const),
-  );
-  it.each(foreignCells)('%s: another chamber or company is refused', async (_name, row, cell) => {
-    const res = await call(row.method, cell.url(ids), EMAIL[cell.who], cell.body?.(ids));
-    expect(res.statusCode, res.body).toBe(cell.status);
-  });
-
-  it.each(PUBLIC)('%s needs no token (public)', async (route) => {
-    const [method, url] = route.split(' ') as [Method, string];
-    expect((await call(method, url, null, {})).statusCode).toBe(400);
-  });
-});
+export const PUBLIC: PublicRow[] = [
+  {
+    method: 'POST',
+    path: '/v1/company/common/users/forget_password',
+    url: '/v1/company/common/users/forget_password',
+    body: {},
+    status: 400,
+    why: 'the user is signed out',
+  },
+  {
+    method: 'POST',
+    path: '/v1/company/common/users/reset_password',
+    url: '/v1/company/common/users/reset_password',
+    body: {},
+    status: 400,
+    why: 'the user is signed out',
+  },
+  { method: 'PUT', path: '/v1/storage/objects/*', url: objectUrl('&ct=application/pdf&size=1'), status: 403, why: signedUrl },
+  { method: 'GET', path: '/v1/storage/objects/*', url: objectUrl(''), status: 403, why: signedUrl },
+  { method: 'HEAD', path: '/v1/storage/objects/*', url: objectUrl(''), status: 403, why: signedUrl },
+];

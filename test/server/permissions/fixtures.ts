@@ -1,0 +1,149 @@
+/**
+ * The callers and ids of the permission table (conventions: table.ts). Own rows are read, never
+ * written (bodies fail validation), so demo rows other files count on are used as they are; the
+ * neighbour company and everything of the other chamber are this folder's own.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber } from '../../helpers/fixtures.ts';
+import { createCompany, createConference, createMember, usernameOf } from '../../helpers/attendance-fixtures.ts';
+import { ensureLogin } from '../../helpers/logins.ts';
+
+/** Callers beyond the demo accounts: a second chamber's CCI_ADMIN and COMPANY_ADMIN, and a disabled login. */
+export const LOGINS = {
+  otherAdmin: 'perm-other-admin@other.example.jp',
+  otherCompany: 'perm-other-company@other.example.jp',
+  disabled: 'perm-disabled@example.com',
+} as const;
+
+export type Who = 'admin' | 'staff' | 'company' | 'companyNew' | 'otherAdmin' | 'otherCompany';
+export const WHO: readonly Who[] = ['admin', 'staff', 'company', 'companyNew', 'otherAdmin', 'otherCompany'];
+/** company: the demo COMPANY_ADMIN (C0001); companyNew: the one whose company has admin_changed_info_flag '1' (C0002). */
+export const EMAIL: Record<Who, string> = {
+  admin: DEMO.admin,
+  staff: DEMO.staff,
+  company: DEMO.companyAdmin,
+  companyNew: DEMO.companyNew,
+  otherAdmin: LOGINS.otherAdmin,
+  otherCompany: LOGINS.otherCompany,
+};
+
+/** Ids in the demo chamber (own) and in the other chamber / another company (foreign). */
+export interface Ids {
+  company: number;
+  neighbourCompany: number;
+  member: number;
+  position: number;
+  /** a published top-level conference of the demo seed C0001 (and C0002) are invited to */
+  conference: number;
+  template: number;
+  conferenceMember: number;
+  user: string;
+  neighbourConference: number;
+  neighbourConferenceMember: number;
+  other: {
+    company: number;
+    member: number;
+    position: number;
+    conference: number;
+    template: number;
+    conferenceMember: number;
+    user: string;
+  };
+}
+
+export async function one<T>(app: FastifyInstance, sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await app.pool.query(sql, params);
+  if (!rows[0]) throw new Error(`fixture query found nothing: ${sql}`);
+  return Object.values(rows[0])[0] as T;
+}
+
+/** A conference with one invitee of the given company (conference_member + conference_company). */
+export async function invitedConference(
+  app: FastifyInstance,
+  cciCode: string,
+  companyId: number,
+  memberId: number,
+  opts: { status?: 'draft' | 'published' | 'cancelled'; parentId?: number } = {},
+): Promise<{ conference: number; conferenceMember: number }> {
+  const conference = await createConference(app.pool, { cciCode, name: '権限テスト会議', ...opts });
+  const conferenceMember = await one<number>(
+    app,
+    `insert into conference_member (cci_code, conference_id, company_id, member_id, category, sort) values ($1, $2, $3, $4, 'principal', 1) returning id`,
+    [cciCode, conference, companyId, memberId],
+  );
+  await app.pool.query('insert into conference_company (cci_code, conference_id, company_id) values ($1, $2, $3)', [
+    cciCode,
+    conference,
+    companyId,
+  ]);
+  return { conference, conferenceMember };
+}
+
+/** The other chamber's company and the logins of this table (idempotent: each file of the folder calls it). */
+export async function ensureCallers(app: FastifyInstance): Promise<{ otherCompany: number }> {
+  const { companyId: otherCompany } = await ensureOtherChamber(app.pool);
+  await ensureLogin(app.pool, { email: LOGINS.otherAdmin, cciCode: OTHER_CCI, userType: 'CCI_ADMIN' });
+  await ensureLogin(app.pool, {
+    email: LOGINS.otherCompany,
+    cciCode: OTHER_CCI,
+    userType: 'COMPANY_ADMIN',
+    companyId: otherCompany,
+  });
+  await ensureLogin(app.pool, { email: LOGINS.disabled, cciCode: 'demo', userType: 'CCI_ADMIN', enabled: false });
+  return { otherCompany };
+}
+
+export async function permissionIds(app: FastifyInstance): Promise<Ids> {
+  const { otherCompany } = await ensureCallers(app);
+  const company = await companyIdOf(app.pool, 'C0001');
+  const invite = await app.pool.query<{ id: number; conference_id: number; member_id: number }>(
+    `select cm.id, cm.conference_id, cm.member_id from conference_member cm join conference c on c.id = cm.conference_id
+      where cm.company_id = $1 and c.status = 'published' and c.parent_id is null order by cm.id limit 1`,
+    [company],
+  );
+  if (!invite.rows[0]) throw new Error('the demo seed invites company C0001 to a published conference');
+  const member = invite.rows[0].member_id;
+  const tag = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const neighbourCompany = await createCompany(app.pool, `PERM-N-${tag}`, '権限テスト隣社');
+  const neighbourMember = await createMember(app.pool, { companyId: neighbourCompany, name: '権限 次郎', kana: 'ケンゲン ジロウ' });
+  const otherMember = await createMember(app.pool, {
+    cciCode: OTHER_CCI,
+    companyId: otherCompany,
+    name: '他所 三郎',
+    kana: 'ヨソ サブロウ',
+    positions: [{ type: 'CCI_OFFICER', department: '役員' }],
+  });
+  const neighbour = await invitedConference(app, 'demo', neighbourCompany, neighbourMember);
+  const other = await invitedConference(app, OTHER_CCI, otherCompany, otherMember);
+  const otherUser = `perm-other-${tag}`;
+  await app.pool.query(`insert into users (username, cci_code, user_type, email) values ($1, $2, 'CCI_ADMIN', $3)`, [
+    otherUser,
+    OTHER_CCI,
+    `${otherUser}@other.example.jp`,
+  ]);
+  return {
+    company,
+    neighbourCompany,
+    member,
+    position: await one<number>(app, "select id from position where cci_code = 'demo' order by id limit 1"),
+    conference: invite.rows[0].conference_id,
+    template: await one<number>(app, "select id from conference_template where cci_code = 'demo' order by id limit 1"),
+    conferenceMember: invite.rows[0].id,
+    user: await usernameOf(app.pool, DEMO.staff),
+    neighbourConference: neighbour.conference,
+    neighbourConferenceMember: neighbour.conferenceMember,
+    other: {
+      company: otherCompany,
+      member: otherMember,
+      position: await one<number>(app, 'select id from position where member_id = $1', [otherMember]),
+      conference: other.conference,
+      template: await one<number>(
+        app,
+        `insert into conference_template (cci_code, conference_template_code, name) values ($1, $2, 'よその会議') returning id`,
+        [OTHER_CCI, `PERM-${tag}`],
+      ),
+      conferenceMember: other.conferenceMember,
+      user: otherUser,
+    },
+  };
+}

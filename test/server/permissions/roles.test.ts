@@ -1,0 +1,66 @@
+/** The permission table (table.ts): coverage of the router, then every cell. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { bearer, buildTestApp } from '../../helpers/app.ts';
+import { tokenOf } from '../../helpers/fixtures.ts';
+import { registeredRoutes } from '../../helpers/routes.ts';
+import { EMAIL, LOGINS, WHO, permissionIds, type Ids } from './fixtures.ts';
+import { PUBLIC, TABLE, type Method } from './table.ts';
+
+let app: FastifyInstance;
+let ids: Ids;
+
+async function call(method: Method, url: string, email: string | null, payload?: object) {
+  return app.inject({
+    method,
+    url,
+    headers: email ? bearer(await tokenOf(email)) : {},
+    ...(payload !== undefined ? { payload } : {}),
+  });
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.ready();
+  ids = await permissionIds(app);
+});
+afterAll(() => app.close());
+
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+describe('permission table (DESIGN.md §6)', () => {
+  it('has a row for every /v1 method and path the router holds (HEAD and hidden routes included)', () => {
+    const registered = registeredRoutes(app).filter((r) => r.includes(' /v1/') && !r.includes(' /v1/docs'));
+    expect(registered.length).toBeGreaterThan(80);
+    expect([...registered].sort()).toEqual([...TABLE, ...PUBLIC].map(key).sort());
+  });
+
+  it('has a row for every operation of the OpenAPI document', () => {
+    const documented = Object.entries((app.swagger() as { paths: Record<string, object> }).paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    const inTable = new Set([...TABLE, ...PUBLIC].map(key));
+    expect(documented.filter((e) => e.includes(' /v1/') && !inTable.has(e))).toEqual([]);
+  });
+
+  it.each(TABLE.map((r) => [key(r), r] as const))('%s: every caller, a disabled login and anonymous', async (_name, row) => {
+    const { url, body } = row.own(ids);
+    const got: Record<string, number> = {};
+    for (const who of WHO) got[who] = (await call(row.method, url, EMAIL[who], body)).statusCode;
+    got.disabled = (await call(row.method, url, LOGINS.disabled, body)).statusCode;
+    got.anonymous = (await call(row.method, url, null, body)).statusCode;
+    expect(got).toEqual({ ...row.expect, disabled: 401, anonymous: 401 });
+  });
+
+  const foreignCells = TABLE.flatMap((row) =>
+    (row.foreign ?? []).map((cell, n) => [`${key(row)} [${cell.who} #${n + 1}]`, row, cell] as const),
+  );
+  it.each(foreignCells)('%s: another chamber or company is refused', async (_name, row, cell) => {
+    const res = await call(row.method, cell.url(ids), EMAIL[cell.who], cell.body?.(ids));
+    expect(res.statusCode, res.body).toBe(cell.status);
+  });
+
+  it.each(PUBLIC.map((r) => [key(r), r.why, r] as const))('%s needs no token (public: %s)', async (_name, _why, row) => {
+    expect((await call(row.method, row.url, null, row.body)).statusCode).toBe(row.status);
+  });
+});
