@@ -8,15 +8,12 @@
  * The caller is the other chamber's COMPANY_ADMIN (fixtures.ts), so the demo companies' lists that
  * other files count are left as they are.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../helpers/app.ts';
 import { OTHER_CCI, tokenOf } from '../../helpers/fixtures.ts';
 import { createConference, createMember } from '../../helpers/attendance-fixtures.ts';
 import { startExportTestEnv, type ExportTestEnv } from '../../helpers/export-app.ts';
-import { EMAIL, ensureCallers, invitedConference } from './fixtures.ts';
+import { EMAIL, ensureCallers, invitedConference, storePdf } from './fixtures.ts';
 
 type Status = 'draft' | 'published' | 'cancelled';
 /** What the company was invited to: the conference `target` (with an invitee and an attachment) and its ancestors. */
@@ -29,7 +26,6 @@ interface Case {
 
 let env: ExportTestEnv;
 let call: ReturnType<typeof caller>;
-let files: string;
 const cases: Record<string, Case> = {};
 const as = (method: 'GET' | 'POST', url: string, body?: object) => call(method, url, EMAIL.otherCompany, body);
 
@@ -43,9 +39,7 @@ async function chain(name: string, statuses: Status[], memberId: number, company
   }
   const invited = await invitedConference(env.app, OTHER_CCI, companyId, memberId, { status: statuses.at(-1)!, parentId });
   const attachment = `${OTHER_CCI}/attachments/perm-${invited.conference}/案内.pdf`;
-  const file = path.join(files, `${invited.conference}.pdf`);
-  await writeFile(file, '%PDF-1.4\n%%EOF\n');
-  await env.storage.putFile(attachment, file, 'application/pdf');
+  await storePdf(env.storage, attachment);
   await env.app.pool.query('update conference set attachments = $2 where id = $1', [
     invited.conference,
     JSON.stringify([{ key: attachment, name: '案内.pdf', size: 15 }]),
@@ -56,7 +50,6 @@ async function chain(name: string, statuses: Status[], memberId: number, company
 beforeAll(async () => {
   env = await startExportTestEnv();
   call = caller(env.app, tokenOf);
-  files = await mkdtemp(path.join(os.tmpdir(), 'kaigi-perm-'));
   const { otherCompany } = await ensureCallers(env.app);
   const member = await createMember(env.app.pool, { cciCode: OTHER_CCI, companyId: otherCompany, name: '下書 四郎', kana: 'シタガキ シロウ' });
   cases.draftParent = await chain('下書きの親', ['draft', 'published'], member, otherCompany);
@@ -66,10 +59,7 @@ beforeAll(async () => {
   cases.publishedParent = await chain('公開済みの親', ['published', 'published'], member, otherCompany);
   cases.cancelledParent = await chain('中止の親', ['cancelled', 'cancelled'], member, otherCompany);
 });
-afterAll(async () => {
-  await env.close();
-  await rm(files, { recursive: true, force: true });
-});
+afterAll(() => env.close());
 
 const HIDDEN = ['draftParent', 'draftGrandparent', 'draftItself'] as const;
 const SHOWN = ['publishedParent', 'cancelledParent'] as const;

@@ -3,7 +3,11 @@
  * written (bodies fail validation), so demo rows other files count on are used as they are; the
  * neighbour company and everything of the other chamber are this folder's own.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { StorageDriver } from '../../../server/storage/driver.ts';
 import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber } from '../../helpers/fixtures.ts';
 import { createCompany, createConference, createMember, usernameOf } from '../../helpers/attendance-fixtures.ts';
 import { ensureLogin } from '../../helpers/logins.ts';
@@ -146,4 +150,59 @@ export async function permissionIds(app: FastifyInstance): Promise<Ids> {
       user: otherUser,
     },
   };
+}
+
+/**
+ * Rows of the other chamber for the body and filter cells, caller `otherCompany` (its company X0001
+ * is "own"): an own conference with an invitee, and a neighbour company of the same chamber with its
+ * own conference and invitee; each conference has an attachment key (the file is the caller's to store).
+ */
+export interface TenancyRows {
+  own: { company: number; member: number; conference: number; invitee: number; attachment: string };
+  neighbour: { company: number; member: number; conference: number; invitee: number; attachment: string };
+  /** the demo chamber's: C0001, one of its invitees and that conference */
+  demo: { company: number; member: number; conference: number; invitee: number; template: number };
+}
+
+export async function tenancyRows(app: FastifyInstance): Promise<TenancyRows> {
+  const { otherCompany } = await ensureCallers(app);
+  const tag = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const neighbourCompany = await createCompany(app.pool, `PERM-XN-${tag}`, 'よその隣社', OTHER_CCI);
+  const side = async (companyId: number, name: string, kana: string) => {
+    const member = await createMember(app.pool, { cciCode: OTHER_CCI, companyId, name, kana });
+    const { conference, conferenceMember } = await invitedConference(app, OTHER_CCI, companyId, member);
+    const attachment = `${OTHER_CCI}/attachments/perm-${conference}/案内.pdf`;
+    await app.pool.query('update conference set attachments = $2 where id = $1', [
+      conference,
+      JSON.stringify([{ key: attachment, name: '案内.pdf', size: 15 }]),
+    ]);
+    return { company: companyId, member, conference, invitee: conferenceMember, attachment };
+  };
+  const demo = await app.pool.query<{ id: number; conference_id: number; member_id: number; company_id: number }>(
+    `select cm.id, cm.conference_id, cm.member_id, cm.company_id from conference_member cm join company co on co.id = cm.company_id
+      where co.cci_code = 'demo' and co.company_code = 'C0001' order by cm.id limit 1`,
+  );
+  return {
+    own: await side(otherCompany, '自社 五郎', 'ジシャ ゴロウ'),
+    neighbour: await side(neighbourCompany, '隣社 六郎', 'リンシャ ロクロウ'),
+    demo: {
+      company: demo.rows[0].company_id,
+      member: demo.rows[0].member_id,
+      conference: demo.rows[0].conference_id,
+      invitee: demo.rows[0].id,
+      template: await one<number>(app, "select id from conference_template where cci_code = 'demo' order by id limit 1"),
+    },
+  };
+}
+
+/** Stores a small PDF at `key`, as an upload would (the attachment cells need the file to exist). */
+export async function storePdf(storage: StorageDriver, key: string): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kaigi-perm-'));
+  try {
+    const file = path.join(dir, 'a.pdf');
+    await writeFile(file, '%PDF-1.4\n%%EOF\n');
+    await storage.putFile(key, file, 'application/pdf');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
