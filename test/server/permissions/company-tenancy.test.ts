@@ -92,7 +92,10 @@ describe('GET /v1/company/conference_companies', () => {
   });
 
   it('lists only its own row of a mixed conference_id__in (the control)', async () => {
-    const res = await as('GET', `/v1/company/conference_companies?conference_id__in=${t.own.conference},${t.neighbour.conference}`);
+    const res = await as(
+      'GET',
+      `/v1/company/conference_companies?conference_id__in=${t.own.conference},${t.neighbour.conference}`,
+    );
     expect(idsOf(res, 'conference_id')).toEqual([t.own.conference]);
   });
 

@@ -51,7 +51,12 @@ beforeAll(async () => {
   env = await startExportTestEnv();
   call = caller(env.app, tokenOf);
   const { otherCompany } = await ensureCallers(env.app);
-  const member = await createMember(env.app.pool, { cciCode: OTHER_CCI, companyId: otherCompany, name: '下書 四郎', kana: 'シタガキ シロウ' });
+  const member = await createMember(env.app.pool, {
+    cciCode: OTHER_CCI,
+    companyId: otherCompany,
+    name: '下書 四郎',
+    kana: 'シタガキ シロウ',
+  });
   cases.draftParent = await chain('下書きの親', ['draft', 'published'], member, otherCompany);
   // the API nests one level; the table allows more, and the rule walks every ancestor
   cases.draftGrandparent = await chain('下書きの祖父', ['draft', 'published', 'published'], member, otherCompany);
@@ -99,13 +104,17 @@ describe.each(all)('a sub-conference: %s (shown to the company: %s)', (name, sho
   });
 
   it('GET /v1/company/{cci_code}/common/s3/get_object_url: its attachment only if shown', async () => {
-    const res = await as('GET', `/v1/company/${OTHER_CCI}/common/s3/get_object_url?path=${encodeURIComponent(cases[name].attachment)}`);
+    const res = await as(
+      'GET',
+      `/v1/company/${OTHER_CCI}/common/s3/get_object_url?path=${encodeURIComponent(cases[name].attachment)}`,
+    );
     expect(res.statusCode, res.body).toBe(shown ? 200 : 404);
   });
 });
 
 describe('POST /v1/company/conference_members/answer', () => {
-  const answer = (invitee: number) => as('POST', '/v1/company/conference_members/answer', { answers: [{ id: invitee, answer_content: 'attend' }] });
+  const answer = (invitee: number) =>
+    as('POST', '/v1/company/conference_members/answer', { answers: [{ id: invitee, answer_content: 'attend' }] });
   const stored = async (invitee: number) =>
     (await env.app.pool.query('select answer_content, version from conference_member where id = $1', [invitee])).rows[0];
 

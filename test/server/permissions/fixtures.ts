@@ -109,7 +109,11 @@ export async function permissionIds(app: FastifyInstance): Promise<Ids> {
   const member = invite.rows[0].member_id;
   const tag = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const neighbourCompany = await createCompany(app.pool, `PERM-N-${tag}`, '権限テスト隣社');
-  const neighbourMember = await createMember(app.pool, { companyId: neighbourCompany, name: '権限 次郎', kana: 'ケンゲン ジロウ' });
+  const neighbourMember = await createMember(app.pool, {
+    companyId: neighbourCompany,
+    name: '権限 次郎',
+    kana: 'ケンゲン ジロウ',
+  });
   const otherMember = await createMember(app.pool, {
     cciCode: OTHER_CCI,
     companyId: otherCompany,

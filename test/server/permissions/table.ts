@@ -513,7 +513,8 @@ export interface PublicRow {
   why: string;
 }
 
-const objectUrl = (query: string) => `/v1/storage/objects/demo/attachments/perm/a.pdf?exp=99999999999&sig=${'A'.repeat(43)}${query}`;
+const objectUrl = (query: string) =>
+  `/v1/storage/objects/demo/attachments/perm/a.pdf?exp=99999999999&sig=${'A'.repeat(43)}${query}`;
 const signedUrl = 'the local-disk driver’s presigned URL: its signature is the permission, a forged one is a 403';
 
 export const PUBLIC: PublicRow[] = [
