@@ -16,7 +16,7 @@ import { ensureLogin } from '../../helpers/logins.ts';
 export const LOGINS = {
   otherAdmin: 'perm-other-admin@other.example.jp',
   otherCompany: 'perm-other-company@other.example.jp',
-  disabled: 'perm-disabled@example.com',
+  disabled: 'perm-disabled@other.example.jp',
 } as const;
 
 export type Who = 'admin' | 'staff' | 'company' | 'companyNew' | 'otherAdmin' | 'otherCompany';
@@ -93,7 +93,7 @@ export async function ensureCallers(app: FastifyInstance): Promise<{ otherCompan
     userType: 'COMPANY_ADMIN',
     companyId: otherCompany,
   });
-  await ensureLogin(app.pool, { email: LOGINS.disabled, cciCode: 'demo', userType: 'CCI_ADMIN', enabled: false });
+  await ensureLogin(app.pool, { email: LOGINS.disabled, cciCode: OTHER_CCI, userType: 'CCI_ADMIN', enabled: false });
   return { otherCompany };
 }
 
