@@ -128,9 +128,9 @@ export default fp(
       async submit({ cciCode, companyId, username }, body) {
         const answers = validated(body);
         const ids = answers.map((a) => a.id);
-        // another company's row, or one of another chamber, is a 404 whatever else is in the body (§6)
-        // one statement text whatever the number of ids: the named statements below keep their plans
+        // another company's row, or one of another chamber, is a 404 whatever else is in the body (§6);
         // so is an invitee of a conference the company may not see: a draft, or one under a draft (company-visibility.ts)
+        // one statement text whatever the number of ids: the named statements below keep their plans
         const own = and(
           eq(cm.cci_code, cciCode),
           eq(cm.company_id, companyId),

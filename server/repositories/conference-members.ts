@@ -78,9 +78,9 @@ export const CHAMBER_LIST: ListSpec = {
 export const ChamberListQuery = listQuerySchema(CHAMBER_LIST);
 
 /**
- * Company list: its own rows of conferences visible to it (not draft, nor under a draft:
- * company-visibility.ts). `parent_conference_id` gives
- * the rows of a conference and of its sub-conferences at once, which is what the answer form needs.
+ * Company list: its own rows of conferences visible to it (not a draft, nor under one:
+ * company-visibility.ts). `parent_conference_id` gives the rows of a conference and of its
+ * sub-conferences at once, which is what the answer form needs.
  */
 export const COMPANY_LIST: ListSpec = {
   id: cm.id,
