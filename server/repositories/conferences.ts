@@ -199,10 +199,18 @@ export default fp(
         return db.transaction(async (tx) => {
           if (input.parent_id !== undefined) {
             const [parent] = await tx
-              .select({ parent_id: conference.parent_id })
+              .select({ parent_id: conference.parent_id, status: conference.status })
               .from(conference)
-              .where(and(eq(conference.cci_code, cciCode), eq(conference.id, input.parent_id)));
+              .where(and(eq(conference.cci_code, cciCode), eq(conference.id, input.parent_id)))
+              .for('share');
             if (!parent) throw invalidReference('parent_id', 'parent_not_found', '親会議が見つかりません。');
+            // Cancelling a parent cancels its sub-conferences (cascadeStatus); one created afterwards
+            // would be an answerable meeting under a cancelled one.
+            if (parent.status === 'cancelled') {
+              throw new Problem(422, 'parent_cancelled', '中止された会議の下に子会議は作成できません。', [
+                { field: 'body.parent_id', code: 'parent_cancelled', message: '親会議は中止されています' },
+              ]);
+            }
             // one level only (DESIGN.md §4): a 懇親会 belongs to a 総会, never to another sub-conference
             if (parent.parent_id !== null) {
               throw invalidReference('parent_id', 'parent_is_sub_conference', '子会議の下に子会議は作成できません。');

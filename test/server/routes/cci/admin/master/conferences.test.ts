@@ -240,6 +240,17 @@ describe('PUT /v1/cci/admin/master/conferences/{id}', () => {
     const other = await create({ name: '中止になる会議', event_date: '2031-09-02T10:00:00+09:00' });
     expect((await put(other.id, 1, 'cancelled')).json().status).toBe('cancelled');
     expect((await put(other.id, 2, 'published')).statusCode).toBe(422);
+    // nothing answerable can appear under a cancelled conference afterwards
+    const late = await call('POST', BASE, DEMO.staff, {
+      name: '後から作る懇親会',
+      event_date: '2031-09-02T12:00:00+09:00',
+      parent_id: other.id,
+      status: 'published',
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ code: 'parent_cancelled', errors: [{ field: 'body.parent_id' }] });
+    const subs = await app.pool.query('select 1 from conference where parent_id = $1', [other.id]);
+    expect(subs.rowCount).toBe(0);
   });
 
   it('checks the time rules on the merged conference (400), validates the body and answers 404 for an unknown id', async () => {
