@@ -33,11 +33,14 @@ import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
 import type { Db } from './db/client.ts';
 import type { ClientConfig } from './schemas/client-config.ts';
+import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 
 export interface AppOptions {
   pool: pg.Pool;
   db: Db;
   production: boolean;
+  /** The proxies that may name the client address (TRUST_PROXY); default: none, the socket is the client. */
+  trustProxy?: TrustProxy;
   /** Token verification: the Cognito user pool's issuer, JWKS and app client. */
   auth: { issuer: string; jwksUri: string; clientId: string; currentDate?: () => Date };
   clientConfig: ClientConfig;
@@ -115,7 +118,7 @@ const BODY_LIMIT = 1024 * 1024;
 export async function createServer(opts: AppOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: opts.production,
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? 0),
     ajv: {
       // Unknown properties and query parameters are a 400, never silently dropped (DESIGN.md §5).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },

@@ -29,6 +29,7 @@ async function main() {
       pool: stack.pool,
       db: stack.db,
       production: settings.production,
+      trustProxy: settings.trustProxy,
       auth: stack.auth,
       clientConfig: stack.clientConfig,
       spaRoot: path.resolve(import.meta.dirname, '../dist'),
