@@ -27,7 +27,7 @@ import peopleRoutes from './routes/people.ts';
 import conferencesRoutes from './routes/conferences.ts';
 import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
-import exportsRoutes from './routes/exports.ts';
+import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
@@ -48,6 +48,8 @@ export interface AppOptions {
   cognito?: CognitoUsersOptions;
   /** Overrides of the forget/reset password rate limits (tests). */
   passwordResetLimits?: Partial<PasswordResetLimits>;
+  /** Overrides of the per-user quotas on export jobs and upload URLs (tests). */
+  userQuotas?: Partial<UserQuotas>;
   /** The built SPA to serve; absent in API-only tests. */
   spaRoot?: string;
   /** Object storage (server/storage/settings.ts createStorage); absent → the file endpoints answer 503. */
@@ -104,7 +106,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(conferencesRoutes);
   await app.register(attendanceRoutes);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
-  await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss });
+  await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss, quotas: opts.userQuotas });
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };
