@@ -27,17 +27,20 @@ import peopleRoutes from './routes/people.ts';
 import conferencesRoutes from './routes/conferences.ts';
 import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
-import exportsRoutes from './routes/exports.ts';
+import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
 import type { Db } from './db/client.ts';
 import type { ClientConfig } from './schemas/client-config.ts';
+import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
 
 export interface AppOptions {
   pool: pg.Pool;
   db: Db;
   production: boolean;
+  /** The proxies that may name the client address (TRUST_PROXY); default: none, the socket is the client. */
+  trustProxy?: TrustProxy;
   /** Token verification: the Cognito user pool's issuer, JWKS and app client. */
   auth: { issuer: string; jwksUri: string; clientId: string; currentDate?: () => Date };
   clientConfig: ClientConfig;
@@ -45,6 +48,8 @@ export interface AppOptions {
   cognito?: CognitoUsersOptions;
   /** Overrides of the forget/reset password rate limits (tests). */
   passwordResetLimits?: Partial<PasswordResetLimits>;
+  /** Overrides of the per-user quotas on export jobs and upload URLs (tests). */
+  userQuotas?: Partial<UserQuotas>;
   /** The built SPA to serve; absent in API-only tests. */
   spaRoot?: string;
   /** Object storage (server/storage/settings.ts createStorage); absent → the file endpoints answer 503. */
@@ -101,7 +106,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(conferencesRoutes);
   await app.register(attendanceRoutes);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
-  await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss });
+  await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss, quotas: opts.userQuotas });
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };
@@ -115,7 +120,7 @@ const BODY_LIMIT = 1024 * 1024;
 export async function createServer(opts: AppOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: opts.production,
+    trustProxy: fastifyTrustProxy(opts.trustProxy ?? 0),
     ajv: {
       // Unknown properties and query parameters are a 400, never silently dropped (DESIGN.md §5).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },

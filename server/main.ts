@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infra/demo-accounts.ts';
 import { createStorage } from './storage/settings.ts';
 import { startBoss } from './jobs/boss.ts';
 import { startExportWorker } from './jobs/export-worker.ts';
+import { createLogger } from './config/logger.ts';
 
 async function main() {
   let settings;
@@ -23,19 +24,21 @@ async function main() {
   const verbose = settings.logLevel === 'debug' || settings.logLevel === 'trace';
   const stack = await startStack(settings, say, verbose ? say : undefined);
   const storage = await createStorage(settings.storage);
-  const boss = await startBoss(stack.databaseUrl);
+  const log = createLogger(settings.logLevel);
+  const boss = await startBoss(stack.databaseUrl, {}, (err) => log.error({ err }, 'pg-boss'));
   const app = await createServer(
     {
       pool: stack.pool,
       db: stack.db,
       production: settings.production,
+      trustProxy: settings.trustProxy,
       auth: stack.auth,
       clientConfig: stack.clientConfig,
       spaRoot: path.resolve(import.meta.dirname, '../dist'),
       storage,
       boss,
     },
-    { logger: { level: settings.logLevel } },
+    { loggerInstance: log },
   );
 
   // embedded mode: exports run in this process; production runs `npm run worker` (EXPORT_WORKER=off)
@@ -47,7 +50,7 @@ async function main() {
         storage,
         retentionDays: settings.exports.retentionDays,
         concurrency: settings.exports.concurrency,
-        log: (message, err) => app.log.error({ err }, message),
+        log: (message, err) => log.error({ err }, message),
       })
     : null;
 

@@ -11,6 +11,7 @@ import { startBoss } from './jobs/boss.ts';
 import { startExportWorker } from './jobs/export-worker.ts';
 import { exportSettingsFrom } from './jobs/settings.ts';
 import { createStorage, storageSettingsFrom } from './storage/settings.ts';
+import { createLogger } from './config/logger.ts';
 
 const say = (line: string) => console.log(`[kaigi-worker] ${line}`);
 
@@ -25,7 +26,7 @@ function configuration() {
       problems.push('DATABASE_URL is required: a separate worker joins the API’s database (npm start runs one in-process)');
     }
     if (problems.length > 0) throw new ConfigError(problems);
-    return { databaseUrl: settings.databaseUrl!, storage, exports };
+    return { databaseUrl: settings.databaseUrl!, storage, exports, logLevel: settings.logLevel };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -37,10 +38,11 @@ function configuration() {
 
 async function main() {
   const config = configuration();
+  const log = createLogger(config.logLevel);
   await runMigrations(config.databaseUrl);
   const { pool, db } = createDb(config.databaseUrl, { max: config.exports.concurrency + 2, applicationName: 'kaigi-worker' });
   const storage = await createStorage(config.storage);
-  const boss = await startBoss(config.databaseUrl);
+  const boss = await startBoss(config.databaseUrl, {}, (err) => log.error({ err }, 'pg-boss'));
   const worker = await startExportWorker({
     boss,
     pool,
@@ -48,6 +50,7 @@ async function main() {
     storage,
     retentionDays: config.exports.retentionDays,
     concurrency: config.exports.concurrency,
+    log: (message, err) => log.error({ err }, message),
   });
   say(`ready (storage: ${config.storage.driver}, concurrency ${config.exports.concurrency})`);
 

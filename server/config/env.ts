@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { storageSettingsFrom, type StorageSettings } from '../storage/settings.ts';
 import { exportSettingsFrom, type ExportSettings } from '../jobs/settings.ts';
+import { trustProxyFrom, type TrustProxy } from './trust-proxy.ts';
 
 export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
 
@@ -30,6 +31,8 @@ export interface Settings {
   };
   /** The https origin the SPA is served from in production (CSP, CORS). */
   publicOrigin?: string;
+  /** TRUST_PROXY: the proxies that may name the client address (server/config/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   sentry: { dsn?: string; environment: string };
   /** STORAGE_DRIVER, S3_*, STORAGE_SIGNING_SECRET (server/storage/settings.ts) */
   storage: StorageSettings;
@@ -130,6 +133,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       hostedLoginDomain: str('COGNITO_HOSTED_LOGIN_DOMAIN'),
     },
     publicOrigin,
+    trustProxy: trustProxyFrom(env, { production }, problems),
     sentry: { dsn: url('SENTRY_DSN', ['https:', 'http:']), environment: str('SENTRY_ENVIRONMENT') ?? 'production' },
     storage: storageSettingsFrom(env, { production, dataDir, publicOrigin }, problems),
     exports: exportSettingsFrom(env, { production }, problems),

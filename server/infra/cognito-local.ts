@@ -34,12 +34,33 @@ import {
   DescribeUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 
 export const COGNITO_LOCAL_REGION = 'ap-northeast-1';
 export const COGNITO_POOL_NAME = 'kaigi';
 export const COGNITO_CLIENT_NAME = 'kaigi-web';
+
+/**
+ * What a signed-in user may change about itself with the app client (UpdateUserAttributes with its
+ * own access token). Never `custom:*`: custom:user_type and custom:company_id are written by the
+ * API alone (AdminUpdateUserAttributes, in step with the users table), and the SPA routes on them.
+ * Without WriteAttributes Cognito lets the client write every mutable attribute. The production
+ * app client is set up the same way (README, Configuration).
+ */
+export const APP_CLIENT_WRITE_ATTRIBUTES = ['email', 'name'];
+/** What the client reads, in ID tokens and GetUser: the standard ones used and the custom ones the SPA reads (spec §3). */
+export const APP_CLIENT_READ_ATTRIBUTES = ['email', 'email_verified', 'name', 'custom:user_type', 'custom:company_id'];
+
+/** The settings of the `kaigi-web` app client, on create and on update (UpdateUserPoolClient resets what it is not given). */
+const APP_CLIENT_SETTINGS = {
+  ClientName: COGNITO_CLIENT_NAME,
+  ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
+  PreventUserExistenceErrors: 'ENABLED',
+  ReadAttributes: APP_CLIENT_READ_ATTRIBUTES,
+  WriteAttributes: APP_CLIENT_WRITE_ATTRIBUTES,
+} as const satisfies Partial<ConstructorParameters<typeof CreateUserPoolClientCommand>[0]>;
 
 export interface CognitoLocalHandle {
   /** Base URL of the emulator, e.g. `http://127.0.0.1:9329` (SDK `endpoint`, Amplify `userPoolEndpoint`). */
@@ -377,10 +398,18 @@ async function findClient(
   return clients.UserPoolClients?.find((c) => c.ClientName === COGNITO_CLIENT_NAME)?.ClientId;
 }
 
+/** A client provisioned before its write attributes were restricted (`.data/cognito` kept) gets them now. */
+async function upgradeClient(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Promise<void> {
+  const described = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId }));
+  const writable = described.UserPoolClient?.WriteAttributes ?? [];
+  if ([...writable].sort().join() === [...APP_CLIENT_WRITE_ATTRIBUTES].sort().join()) return;
+  await client.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId, ...APP_CLIENT_SETTINGS }));
+}
+
 /**
  * Idempotently provisions the local user pool `kaigi` (sign-in by e-mail: UsernameAttributes
  * ['email'], so Cognito Usernames are UUIDs = sub, exactly like a production pool configured the
- * same way), the public app client `kaigi-web` and the given users (e-mail verified, custom
+ * same way), the public app client `kaigi-web` (which cannot write custom:*) and the given users (e-mail verified, custom
  * attributes, permanent password). Ids are kept in `stateFile`; users that already exist are left
  * untouched (their password may have been changed on purpose).
  */
@@ -429,16 +458,12 @@ export async function provisionCognito(opts: {
     let clientId = await findClient(client, userPoolId, state);
     if (!clientId) {
       const created = await client.send(
-        new CreateUserPoolClientCommand({
-          UserPoolId: userPoolId,
-          ClientName: COGNITO_CLIENT_NAME,
-          GenerateSecret: false,
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
-          PreventUserExistenceErrors: 'ENABLED',
-        }),
+        new CreateUserPoolClientCommand({ UserPoolId: userPoolId, GenerateSecret: false, ...APP_CLIENT_SETTINGS }),
       );
       clientId = created.UserPoolClient?.ClientId;
       if (!clientId) throw new Error('CreateUserPoolClient returned no client id');
+    } else {
+      await upgradeClient(client, userPoolId, clientId);
     }
 
     if (state?.userPoolId !== userPoolId || state?.clientId !== clientId) {

@@ -33,11 +33,18 @@ const EXPORT_QUEUE_OPTIONS: Omit<Queue, 'name'> = {
 
 export type BossOptions = Pick<ConstructorOptions, 'superviseIntervalSeconds' | 'monitorIntervalSeconds' | 'max'>;
 
-/** A started pg-boss on `connectionString` with the export queues in place. */
-export async function startBoss(connectionString: string, opts: BossOptions = {}): Promise<PgBoss> {
+/**
+ * A started pg-boss on `connectionString` with the export queues in place. `onError` gets the
+ * failures of its own maintenance (the process logger: server/config/logger.ts).
+ */
+export async function startBoss(
+  connectionString: string,
+  opts: BossOptions = {},
+  onError: (err: unknown) => void = (err) => console.error('[kaigi] pg-boss:', err),
+): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, application_name: 'kaigi-jobs', max: 4, useListenNotify: true, ...opts });
-  // pg-boss reports failures of its own maintenance as events; without a listener an 'error' event would crash the process
-  boss.on('error', (err) => console.error('[kaigi] pg-boss:', err));
+  // without a listener an 'error' event would crash the process
+  boss.on('error', onError);
   await boss.start();
   // the dead-letter queue must exist before the queue that names it
   await boss.createQueue(EXPORT_DEAD_QUEUE, { retryLimit: 3 });

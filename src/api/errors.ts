@@ -95,8 +95,12 @@ export const clientMessageForStatus = (status: number): string => {
   }
 };
 
-/** Translation key (src/i18n/ja.ts) of the Japanese message for a status. */
+/**
+ * Translation key (src/i18n/ja.ts) of the Japanese message for a status. A 429 says to wait even
+ * without a problem body (a proxy's): POSTs are not retried (spec §9), so the user reads it.
+ */
 export const messageKeyForStatus = (status: number): string => {
+  if (status === 429) return 'kaigi.errors.codes.rate_limited';
   switch (clientMessageForStatus(status)) {
     case 'Error occurred':
       return 'kaigi.errors.http.error_occurred';

@@ -3,16 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { createServer } from '../../server/app.ts';
+import { createServer, type AppOptions } from '../../server/app.ts';
 import { createDb } from '../../server/db/client.ts';
 import { cognitoAdminClient } from '../../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD } from '../../server/infra/demo-accounts.ts';
 import { LocalDiskDriver } from '../../server/storage/local.ts';
 
-/** The real app on the run's real database and Cognito, for `app.inject(...)`. */
-export async function buildTestApp(opts: { currentDate?: () => Date } = {}): Promise<FastifyInstance> {
+/**
+ * The real app on the run's real database and Cognito, for `app.inject(...)`; `app` and `server`
+ * override its options and Fastify's (e.g. trustProxy, rate limits, a logger).
+ */
+export async function buildTestApp(
+  opts: { currentDate?: () => Date; app?: Partial<AppOptions>; server?: FastifyServerOptions } = {},
+): Promise<FastifyInstance> {
+  const { app: appOverrides, server: serverOptions, ...authOverrides } = opts;
   const stack = inject('stack');
   const { pool, db } = createDb(stack.databaseUrl, { max: 4 });
   // file endpoints work on a throwaway local-disk storage; exports are not queued (no pg-boss:
@@ -20,8 +26,16 @@ export async function buildTestApp(opts: { currentDate?: () => Date } = {}): Pro
   const objects = mkdtempSync(path.join(os.tmpdir(), 'kaigi-objects-'));
   const storage = new LocalDiskDriver({ root: objects, secret: randomBytes(32) });
   const app = await createServer(
-    { pool, db, production: false, auth: { ...stack.auth, ...opts }, clientConfig: stack.clientConfig, storage },
-    { logger: false },
+    {
+      pool,
+      db,
+      production: false,
+      auth: { ...stack.auth, ...authOverrides },
+      clientConfig: stack.clientConfig,
+      storage,
+      ...appOverrides,
+    },
+    { logger: false, ...serverOptions },
   );
   app.addHook('onClose', async () => {
     await pool.end();

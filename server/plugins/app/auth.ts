@@ -56,8 +56,9 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
+/** RFC 7235 §2.1 / RFC 9110 §11.1: the auth scheme is case-insensitive (`bearer`, `BEARER`). */
 function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(header ?? '');
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(header ?? '');
   return match ? match[1] : null;
 }
 
@@ -77,17 +78,23 @@ function usernameOf(payload: JWTPayload, clientId: string): string | null {
 export default fp<AuthOptions>(
   async (app, opts) => {
     const jwks = createRemoteJWKSet(new URL(opts.jwksUri), { cooldownDuration: 30_000 });
-    const verified = new TtlCache<{ username: string; exp: number | undefined }>(TOKEN_CACHE_MS, TOKEN_CACHE_MAX);
+    const verified = new TtlCache<{ username: string; exp: number }>(TOKEN_CACHE_MS, TOKEN_CACHE_MAX);
 
     /** The username of a valid token; 401 otherwise. */
     async function usernameOfToken(request: FastifyRequest, token: string): Promise<string> {
       const now = opts.currentDate?.() ?? new Date();
       const known = verified.get(token);
       // jose's rule: expired once exp <= now in whole seconds
-      if (known && (known.exp === undefined || known.exp > Math.floor(now.getTime() / 1000))) return known.username;
+      if (known && known.exp > Math.floor(now.getTime() / 1000)) return known.username;
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ['RS256'], currentDate: now }));
+        // Cognito always sets exp and iat; a token without them would otherwise never expire.
+        ({ payload } = await jwtVerify(token, jwks, {
+          issuer: opts.issuer,
+          algorithms: ['RS256'],
+          currentDate: now,
+          requiredClaims: ['exp', 'iat'],
+        }));
       } catch (err) {
         if (!(err instanceof joseErrors.JOSEError)) throw err;
         request.log.info({ reason: err.code }, 'token rejected');
@@ -95,7 +102,7 @@ export default fp<AuthOptions>(
       }
       const username = usernameOf(payload, opts.clientId);
       if (!username) throw unauthorized('認証トークンが無効です。');
-      verified.set(token, { username, exp: payload.exp });
+      verified.set(token, { username, exp: payload.exp! });
       return username;
     }
 
@@ -117,20 +124,22 @@ export default fp<AuthOptions>(
       if (!user || !user.enabled) throw unauthorized('このアカウントは利用できません。');
       const allowed = 'roles' in access ? access.roles.includes(user.userType) : canAccess(user.userType, access);
       if (!allowed) throw forbidden();
+      checkTenancy(request, user);
       request.sessionUser = user;
-    });
-
-    // Tenancy: a {cci_code} path or query parameter must name the caller's own chamber (§6).
-    app.addHook('preHandler', async (request) => {
-      const user = request.sessionUser;
-      if (!user) return;
-      const params = request.params as Record<string, unknown> | undefined;
-      const query = request.query as Record<string, unknown> | undefined;
-      for (const named of [params?.cci_code, query?.cci_code]) {
-        if (named === undefined || named === user.cciCode) continue;
-        throw user.userType === 'COMPANY_ADMIN' ? notFound() : forbidden('他の商工会議所のデータにはアクセスできません。');
-      }
     });
   },
   { name: 'auth', dependencies: ['error-handler'] },
 );
+
+/**
+ * Tenancy (DESIGN.md §6): a {cci_code} path or query parameter must name the caller's own chamber.
+ * Checked on the raw request, before schema validation, so another chamber's path is a 403 (404
+ * for a company admin) whatever else is wrong with the request, never a 400 that tells it apart.
+ */
+function checkTenancy(request: FastifyRequest, user: SessionUser): void {
+  const params = request.params as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const named = [params?.cci_code, query?.cci_code].flat().filter((value) => value !== undefined);
+  if (named.every((value) => value === user.cciCode)) return;
+  throw user.userType === 'COMPANY_ADMIN' ? notFound() : forbidden('他の商工会議所のデータにはアクセスできません。');
+}

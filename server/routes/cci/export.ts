@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../plugins/app/problem.ts';
@@ -9,6 +10,7 @@ import { CciCodeParam } from '../../schemas/master-data.ts';
 import type { ExportQueue } from '../../jobs/export-queue.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
+const createErrors = problemResponses(400, 401, 403, 404, 429, 503);
 const tags = ['cci: exports'];
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 
@@ -17,12 +19,13 @@ const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProper
  * roles export and see every job of their chamber (DESIGN.md §6); company admins get 403. A new
  * job is queued (201) and produced by the export worker; clients poll it for status and progress.
  */
-const cciExport: FastifyPluginAsyncTypebox<{ queue?: ExportQueue }> = async (app, opts) => {
+const cciExport: FastifyPluginAsyncTypebox<{ queue?: ExportQueue; quota: preHandlerAsyncHookHandler }> = async (app, opts) => {
   app.post(
     '/v1/cci/:cci_code/export',
     {
       config: { access: { resource: 'exports', action: 'create' } },
-      schema: { tags, params: ChamberParams, body: ExportCreateSchema, response: { 201: ExportJobSchema, ...errors } },
+      preHandler: opts.quota,
+      schema: { tags, params: ChamberParams, body: ExportCreateSchema, response: { 201: ExportJobSchema, ...createErrors } },
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -42,6 +42,7 @@ describe('environment validation (DESIGN.md §3)', () => {
       COGNITO_ENDPOINT: 'http://127.0.0.1:9329',
       PUBLIC_ORIGIN: 'https://kaigi.example.jp',
       S3_BUCKET: 'kaigi-files',
+      TRUST_PROXY: '1',
     });
     expect(problems).toEqual([expect.stringMatching(/^COGNITO_ENDPOINT must not be set in production/)]);
   });
@@ -53,6 +54,7 @@ describe('environment validation (DESIGN.md §3)', () => {
       COGNITO_USER_POOL_ID: 'ap-northeast-1_abc',
       COGNITO_CLIENT_ID: 'client',
       S3_BUCKET: 'kaigi-files',
+      TRUST_PROXY: '1',
     };
     expect(problemsOf({ ...base, PUBLIC_ORIGIN: 'http://kaigi.example.jp' })).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN/)]);
     const s = loadSettings({ ...base, PUBLIC_ORIGIN: 'https://kaigi.example.jp' });

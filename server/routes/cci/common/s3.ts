@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import { upload } from '../../../db/schema.ts';
 import { currentUser } from '../../../plugins/app/auth.ts';
@@ -21,6 +22,7 @@ import { isChamberKey, safeFileName } from '../../../storage/keys.ts';
 import { PUT_URL_SECONDS, downloadUrl, requireStorage } from '../../../storage/presign.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
+const putErrors = problemResponses(400, 401, 403, 404, 429, 503);
 const tags = ['cci: files'];
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 const ALLOWED = 'PDF、Excel（xlsx）、Word（docx）、PowerPoint（pptx）、PNG、JPEG';
@@ -53,12 +55,13 @@ function checkedUpload(body: PutObjectUrlBody): string {
  * spec §7: POST /v1/cci/{cci_code}/common/s3/put_object_url and GET …/get_object_url?path=.
  * Keys live under the caller's chamber prefix; a path outside it is 404 like a missing object.
  */
-const cciS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver }> = async (app, opts) => {
+const cciS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver; quota: preHandlerAsyncHookHandler }> = async (app, opts) => {
   app.post(
     '/v1/cci/:cci_code/common/s3/put_object_url',
     {
       config: { access: { resource: 'uploads', action: 'create' } },
-      schema: { tags, params: ChamberParams, body: PutObjectUrlBodySchema, response: { 200: PutObjectUrlSchema, ...errors } },
+      preHandler: opts.quota,
+      schema: { tags, params: ChamberParams, body: PutObjectUrlBodySchema, response: { 200: PutObjectUrlSchema, ...putErrors } },
     },
     async (request) => {
       const { cciCode, username } = currentUser(request);

@@ -16,7 +16,7 @@
  * the e-mail as typed, not the account, so the 429 reveals nothing about existence either.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Type } from 'typebox';
 import { ProblemSchema } from '../../../schemas/common.ts';
@@ -26,13 +26,8 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_PATTERN,
   normalizeEmail,
-  rateLimited,
 } from '../../../services/cognito-users.ts';
-
-export interface RateLimitRule {
-  max: number;
-  timeWindowMs: number;
-}
+import { rateLimitHook, type RateLimitRule } from '../../../lib/rate-limit.ts';
 
 export interface PasswordResetLimits {
   forgetPerIp: RateLimitRule;
@@ -89,30 +84,15 @@ const companyCommonUsers: FastifyPluginAsyncTypebox<CompanyCommonUsersOptions> =
   // Encapsulated here: no global limit, only the limiters built below.
   await app.register(rateLimit, { global: false });
 
-  const limiter = (rule: RateLimitRule, keyGenerator?: (request: FastifyRequest) => string) => {
-    const check = app.createRateLimit({
-      max: rule.max,
-      timeWindow: rule.timeWindowMs,
-      ...(keyGenerator ? { keyGenerator } : {}), // default: the client IP (IPv6 by /64)
-    });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        request.log.warn({ route: request.routeOptions.url }, 'password reset rate limit exceeded');
-        throw rateLimited();
-      }
-    };
-  };
   const accountKey = (request: FastifyRequest) => (request.body as { email: string }).email;
 
   app.post(
     '/v1/company/common/users/forget_password',
     {
       config: { access: 'public' },
-      onRequest: limiter(limits.forgetPerIp),
+      onRequest: rateLimitHook(app, limits.forgetPerIp),
       preValidation: async (request) => normalizeBody(request),
-      preHandler: limiter(limits.forgetPerAccount, accountKey),
+      preHandler: rateLimitHook(app, limits.forgetPerAccount, accountKey),
       schema: {
         tags: ['company'],
         security: [],
@@ -131,9 +111,9 @@ const companyCommonUsers: FastifyPluginAsyncTypebox<CompanyCommonUsersOptions> =
     '/v1/company/common/users/reset_password',
     {
       config: { access: 'public' },
-      onRequest: limiter(limits.resetPerIp),
+      onRequest: rateLimitHook(app, limits.resetPerIp),
       preValidation: async (request) => normalizeBody(request),
-      preHandler: limiter(limits.resetPerAccount, accountKey),
+      preHandler: rateLimitHook(app, limits.resetPerAccount, accountKey),
       schema: {
         tags: ['company'],
         security: [],
