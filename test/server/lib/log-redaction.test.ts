@@ -114,4 +114,19 @@ describe('failing queries in the logs', () => {
     log.error({ err: failure }, 'logged once');
     expect(failure.message).toContain(PERSONAL.representative);
   });
+
+  it("request lines name a search's parameters but not what was searched for", async () => {
+    const { idToken } = await signIn('cci-admin@example.com');
+    const logged = await linesOf(async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/cci/admin/master/companies?keyword=${encodeURIComponent(PERSONAL.representative)}&page=1`,
+        headers: bearer(idToken),
+      });
+      expect(res.statusCode).toBe(200);
+    });
+    const incoming = logged.find((line) => line.msg === 'incoming request') as { req: { url: string } } | undefined;
+    expect(incoming?.req.url).toBe('/v1/cci/admin/master/companies?keyword=…&page=…');
+    for (const line of logged) expect(JSON.stringify(line)).not.toContain(encodeURIComponent(PERSONAL.representative));
+  });
 });
