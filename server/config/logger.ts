@@ -16,7 +16,7 @@ interface LoggedRequest {
 }
 
 /** `/v1/x?keyword=山田&page=2` → `/v1/x?keyword=…&page=…` */
-export function urlWithoutQueryValues(url: string): string {
+function urlWithoutQueryValues(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const names = url
