@@ -4,9 +4,19 @@ import { Type, type TSchema } from 'typebox';
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
+/**
+ * DESIGN.md §10: the OFFSET, (page − 1) × page_size, stays within what PostgreSQL takes. A million
+ * pages of 1000 is 10⁹ rows (fits even an int4, let alone bigint, and a JavaScript safe integer),
+ * far beyond any list (the largest chamber has ~80 k companies).
+ */
+export const MAX_PAGE = 1_000_000;
+
+/** Row ids and versions are PostgreSQL `integer` (DESIGN.md §4): larger values are a 400, not a SQL error. */
+export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const PagingQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: DEFAULT_PAGE })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
 };
 

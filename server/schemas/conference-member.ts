@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, POSITION_TYPES } from '../db/schema.ts';
-import { Nullable } from './common.ts';
+import { Nullable, Version } from './common.ts';
 
 /** DESIGN.md §4: principal 本人, substitute 代理, companion 随行. */
 export const CategorySchema = Type.Enum(CONFERENCE_MEMBER_CATEGORIES);
@@ -99,7 +99,7 @@ export type InviteResult = Static<typeof InviteResultSchema>;
  */
 export const ConferenceMemberUpdateSchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
+    version: Version,
     category: Type.Optional(CategorySchema),
     sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
     answer_content: Type.Optional(Nullable(AnswerContentSchema)),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_CONTENTS, POSITION_TYPES } from '../db/schema.ts';
+import { RowId, Version } from './common.ts';
 import { CciCodeParam } from './master-data.ts';
 
 /** 'HH:mm', local time Asia/Tokyo (DESIGN.md §4). */
@@ -72,7 +73,7 @@ export type ConferenceTemplateCreate = Static<typeof ConferenceTemplateCreateSch
 /** Partial update: what is sent replaces the stored value (`body` as a whole). */
 export const ConferenceTemplateUpdateSchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
+    version: Version,
     conference_template_code: Type.Optional(TemplateCode),
     name: Type.Optional(TemplateName),
     body: Type.Optional(ConferenceTemplateBodySchema),
@@ -81,13 +82,7 @@ export const ConferenceTemplateUpdateSchema = Type.Object(
 );
 export type ConferenceTemplateUpdate = Static<typeof ConferenceTemplateUpdateSchema>;
 
-export const ConferenceTemplateParams = Type.Object(
-  { cci_code: CciCodeParam, id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
-  { additionalProperties: false },
-);
+export const ConferenceTemplateParams = Type.Object({ cci_code: CciCodeParam, id: RowId }, { additionalProperties: false });
 
 /** DELETE ?version=: optional optimistic check; without it the template is deleted as it is. */
-export const ConferenceTemplateDeleteQuery = Type.Object(
-  { version: Type.Optional(Type.Integer({ minimum: 1 })) },
-  { additionalProperties: false },
-);
+export const ConferenceTemplateDeleteQuery = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });

@@ -1,13 +1,11 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, RowId, Version } from './common.ts';
 
 /**
  * A calendar day 'YYYY-MM-DD'. The pattern keeps years PostgreSQL's `date` accepts (format 'date'
  * alone lets '0000-01-01' through, which PostgreSQL refuses: a 500 instead of a 400).
  */
 export const Day = Type.String({ format: 'date', pattern: '^[12][0-9]{3}-[0-9]{2}-[0-9]{2}$', maxLength: 10 });
-export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /**
  * An optional input that may be cleared. Null comes first in the union on purpose: the server's
