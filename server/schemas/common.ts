@@ -40,10 +40,7 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true },
 );
 
-/**
- * `null` first: Ajv coerces types (coerceTypes), and with the string branch first a JSON null in a
- * body became '' before the null branch was tried.
- */
+/** null or the value; in a body, '' here is read as null (lib/request-validation.ts). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** The problem+json responses a route documents, e.g. `problemResponses(400, 401, 403)`. */

@@ -8,9 +8,8 @@ import { Nullable, RowId, Version } from './common.ts';
 export const Day = Type.String({ format: 'date', pattern: '^[12][0-9]{3}-[0-9]{2}-[0-9]{2}$', maxLength: 10 });
 
 /**
- * An optional input that may be cleared. Null comes first in the union on purpose: the server's
- * Ajv coerces types (server/app.ts), so with the string first a null would be coerced to '' and
- * stored; this way null stays null and an emptied form field ('') becomes null.
+ * An optional input that may be cleared: null, or an emptied form field ('') which becomes null
+ * before validation (lib/request-validation.ts: '' in a nullable body field is null).
  */
 export const Clearable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 
