@@ -40,6 +40,14 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true },
 );
 
+/**
+ * Required text a person types (names, titles): at least one visible character. `\S` excludes
+ * every Unicode space, the ideographic space U+3000 of Japanese IMEs included, so blanks alone are a
+ * 400 (`pattern`). Not trimmed: the server changes text only where DESIGN.md §5 says (codes,
+ * digits, e-mail), and a name is stored as typed.
+ */
+export const RequiredText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
 /** null or the value; in a body, '' here is read as null (lib/request-validation.ts). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 

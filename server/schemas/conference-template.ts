@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_CONTENTS, POSITION_TYPES } from '../db/schema.ts';
-import { RowId, Version } from './common.ts';
+import { RequiredText, RowId, Version } from './common.ts';
 import { CciCodeParam } from './master-data.ts';
 
 /** 'HH:mm', local time Asia/Tokyo (DESIGN.md §4). */
@@ -11,7 +11,7 @@ const MINUTES_PER_WEEK = 7 * 24 * 60;
 /** A sub-conference created with the parent (e.g. 懇親会 after a 総会, DESIGN.md §1). */
 export const SubConferenceTemplateSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: RequiredText(200),
     place: Type.Optional(Text(200)),
     /** minutes after the parent's start; a sub-conference may also start before it (e.g. 受付) */
     start_offset_minutes: Type.Optional(Type.Integer({ minimum: -MINUTES_PER_WEEK, maximum: MINUTES_PER_WEEK })),
@@ -25,8 +25,8 @@ export const SubConferenceTemplateSchema = Type.Object(
 export const InviteeRuleSchema = Type.Object(
   {
     position_type: Type.Enum(POSITION_TYPES),
-    department_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    position_names: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true })),
+    department_name: Type.Optional(RequiredText(100)),
+    position_names: Type.Optional(Type.Array(RequiredText(100), { maxItems: 50, uniqueItems: true })),
   },
   { additionalProperties: false },
 );
@@ -62,7 +62,7 @@ export const ConferenceTemplateSchema = Type.Object({
 export type ConferenceTemplate = Static<typeof ConferenceTemplateSchema>;
 
 const TemplateCode = Type.String({ minLength: 1, maxLength: 50, pattern: '^[0-9A-Za-z_-]+$' });
-const TemplateName = Type.String({ minLength: 1, maxLength: 200 });
+const TemplateName = RequiredText(200);
 
 export const ConferenceTemplateCreateSchema = Type.Object(
   { conference_template_code: TemplateCode, name: TemplateName, body: Type.Optional(ConferenceTemplateBodySchema) },

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, RowId, Version } from './common.ts';
+import { Nullable, RequiredText, RowId, Version } from './common.ts';
 
 /**
  * A calendar day 'YYYY-MM-DD'. The pattern keeps years PostgreSQL's `date` accepts (format 'date'
@@ -14,8 +14,7 @@ export const Day = Type.String({ format: 'date', pattern: '^[12][0-9]{3}-[0-9]{2
 export const Clearable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
-/** At least one visible character (a name of blanks only is refused). */
-const PersonName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const PersonName = RequiredText(100);
 
 /** `expand=company` (DESIGN.md §4: the member's company, for the list and the detail). */
 export const MemberCompanySchema = Type.Object({ id: Type.Integer(), company_code: Type.String(), name1: Type.String() });
