@@ -96,4 +96,6 @@ it('keeps a name with spaces around visible text as typed', async () => {
   const res = await call('POST', '/v1/cci/admin/master/members', DEMO.admin, { company_id: c0001, name: '　山田 太郎　' });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().name).toBe('　山田 太郎　');
+  // other files count C0001's members
+  await app.pool.query('delete from member where id = $1', [res.json().id]);
 });
