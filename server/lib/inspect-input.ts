@@ -39,7 +39,7 @@ export function inspectInput(input: unknown, root: string, normalizers: FieldNor
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    // `level` containers enclose this one: it is number level + 1
+    // this container sits inside `level` others
     if (level >= MAX_JSON_DEPTH) return { fault: 'too_deep', field: root };
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
