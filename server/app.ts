@@ -13,6 +13,7 @@ import spa from './plugins/external/spa.ts';
 import errorHandler, { sendProblem } from './plugins/app/error-handler.ts';
 import { Problem } from './plugins/app/problem.ts';
 import inputNormalizer from './plugins/app/input-normalizer.ts';
+import { requestValidatorCompiler } from './lib/request-validation.ts';
 import auth from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
 import repositories from './repositories/index.ts';
@@ -121,10 +122,6 @@ export async function createServer(opts: AppOptions, serverOptions: FastifyServe
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(opts.trustProxy ?? 0),
-    ajv: {
-      // Unknown properties and query parameters are a 400, never silently dropped (DESIGN.md §5).
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
-    },
     // Router-level refusals (malformed URL, over-long path parameter) leave as problem+json too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -133,6 +130,8 @@ export async function createServer(opts: AppOptions, serverOptions: FastifyServe
     },
     ...serverOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // query and params coerced (plain numbers only), bodies not at all (DESIGN.md §5, §10)
+  app.setValidatorCompiler(requestValidatorCompiler());
   await app.register(kaigiApp, opts);
   return app;
 }

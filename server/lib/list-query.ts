@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { keywordCondition } from '../db/schema.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../schemas/common.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery } from '../schemas/common.ts';
 import { normalizeCode } from './normalize-input.ts';
 
 export type FilterType = 'string' | 'code' | 'integer' | 'date' | 'boolean';
@@ -68,8 +68,7 @@ const listPattern = (names: readonly string[], signed: boolean) => {
 /** The querystring schema of a list: unknown parameters are refused (additionalProperties false). */
 export function listQuerySchema(spec: ListSpec): TObject {
   const props: Record<string, TSchema> = {
-    page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+    ...PagingQuery,
     sort: Type.Optional(Type.String({ pattern: listPattern(Object.keys(spec.sortable), true), maxLength: 300 })),
     cci_code: Type.Optional(Type.String({ maxLength: 20 })),
   };

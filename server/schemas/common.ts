@@ -4,9 +4,19 @@ import { Type, type TSchema } from 'typebox';
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
+/**
+ * DESIGN.md §10: the OFFSET, (page − 1) × page_size, stays within what PostgreSQL takes. A million
+ * pages of 1000 is 10⁹ rows (fits even an int4, let alone bigint, and a JavaScript safe integer),
+ * far beyond any list (the largest chamber has ~80 k companies).
+ */
+export const MAX_PAGE = 1_000_000;
+
+/** Row ids and versions are PostgreSQL `integer` (DESIGN.md §4): larger values are a 400, not a SQL error. */
+export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const PagingQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 1, default: DEFAULT_PAGE })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: DEFAULT_PAGE })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
 };
 
@@ -31,9 +41,14 @@ export const ProblemSchema = Type.Object(
 );
 
 /**
- * `null` first: Ajv coerces types (coerceTypes), and with the string branch first a JSON null in a
- * body became '' before the null branch was tried.
+ * Required text a person types (names, titles): at least one visible character. `\S` excludes
+ * every Unicode space, the ideographic space U+3000 of Japanese IMEs included, so blanks alone are a
+ * 400 (`pattern`). Not trimmed: the server changes text only where DESIGN.md §5 says (codes,
+ * digits, e-mail), and a name is stored as typed.
  */
+export const RequiredText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+/** null or the value; in a body, '' here is read as null (lib/request-validation.ts). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** The problem+json responses a route documents, e.g. `problemResponses(400, 401, 403)`. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, RequiredText, Version } from './common.ts';
 
 /** Half-width after NFKC (normalize-input.ts runs before validation). */
 const PostalCode = Type.String({ pattern: '^[0-9]{3}-?[0-9]{4}$', maxLength: 8 });
@@ -8,7 +8,7 @@ const Email = Type.String({ format: 'email', maxLength: 254 });
 
 /** The attributes a user edits (DESIGN.md §4). */
 export const CompanyEditableAttributes = {
-  name1: Type.String({ minLength: 1, maxLength: 200 }),
+  name1: RequiredText(200),
   name_kana: Type.Optional(Type.String({ maxLength: 200 })),
   email: Type.Optional(Nullable(Type.Union([Email, Type.Literal('')]))),
   representative: Type.Optional(Type.String({ maxLength: 100 })),
@@ -48,14 +48,14 @@ export const CompanyCreateSchema = Type.Object(
 export type CompanyCreate = Static<typeof CompanyCreateSchema>;
 
 export const CompanyUpdateSchema = Type.Object(
-  { version: Type.Integer({ minimum: 1 }), company_code: Type.Optional(CompanyCode), attributes: AttributesInput },
+  { version: Version, company_code: Type.Optional(CompanyCode), attributes: AttributesInput },
   { additionalProperties: false },
 );
 export type CompanyUpdate = Static<typeof CompanyUpdateSchema>;
 
 /** A company admin edits its own profile, never its code. */
 export const OwnCompanyUpdateSchema = Type.Object(
-  { version: Type.Integer({ minimum: 1 }), attributes: AttributesInput },
+  { version: Version, attributes: AttributesInput },
   { additionalProperties: false },
 );
 export type OwnCompanyUpdate = Static<typeof OwnCompanyUpdateSchema>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, POSITION_TYPES } from '../db/schema.ts';
-import { Nullable } from './common.ts';
+import { Nullable, RequiredText, Version } from './common.ts';
 
 /** DESIGN.md §4: principal 本人, substitute 代理, companion 随行. */
 export const CategorySchema = Type.Enum(CONFERENCE_MEMBER_CATEGORIES);
@@ -68,9 +68,7 @@ const InviteMany = Type.Object(
 export const InviteRuleSchema = Type.Object(
   {
     position_types: Type.Optional(Type.Array(Type.Enum(POSITION_TYPES), { minItems: 1, maxItems: 6, uniqueItems: true })),
-    department_names: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100, uniqueItems: true }),
-    ),
+    department_names: Type.Optional(Type.Array(RequiredText(100), { minItems: 1, maxItems: 100, uniqueItems: true })),
   },
   // an empty rule would invite the whole chamber: at least one criterion
   { additionalProperties: false, minProperties: 1 },
@@ -99,7 +97,7 @@ export type InviteResult = Static<typeof InviteResultSchema>;
  */
 export const ConferenceMemberUpdateSchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
+    version: Version,
     category: Type.Optional(CategorySchema),
     sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
     answer_content: Type.Optional(Nullable(AnswerContentSchema)),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_CONTENTS, POSITION_TYPES } from '../db/schema.ts';
+import { RequiredText, RowId, Version } from './common.ts';
 import { CciCodeParam } from './master-data.ts';
 
 /** 'HH:mm', local time Asia/Tokyo (DESIGN.md §4). */
@@ -10,7 +11,7 @@ const MINUTES_PER_WEEK = 7 * 24 * 60;
 /** A sub-conference created with the parent (e.g. 懇親会 after a 総会, DESIGN.md §1). */
 export const SubConferenceTemplateSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: RequiredText(200),
     place: Type.Optional(Text(200)),
     /** minutes after the parent's start; a sub-conference may also start before it (e.g. 受付) */
     start_offset_minutes: Type.Optional(Type.Integer({ minimum: -MINUTES_PER_WEEK, maximum: MINUTES_PER_WEEK })),
@@ -24,8 +25,8 @@ export const SubConferenceTemplateSchema = Type.Object(
 export const InviteeRuleSchema = Type.Object(
   {
     position_type: Type.Enum(POSITION_TYPES),
-    department_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    position_names: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, uniqueItems: true })),
+    department_name: Type.Optional(RequiredText(100)),
+    position_names: Type.Optional(Type.Array(RequiredText(100), { maxItems: 50, uniqueItems: true })),
   },
   { additionalProperties: false },
 );
@@ -61,7 +62,7 @@ export const ConferenceTemplateSchema = Type.Object({
 export type ConferenceTemplate = Static<typeof ConferenceTemplateSchema>;
 
 const TemplateCode = Type.String({ minLength: 1, maxLength: 50, pattern: '^[0-9A-Za-z_-]+$' });
-const TemplateName = Type.String({ minLength: 1, maxLength: 200 });
+const TemplateName = RequiredText(200);
 
 export const ConferenceTemplateCreateSchema = Type.Object(
   { conference_template_code: TemplateCode, name: TemplateName, body: Type.Optional(ConferenceTemplateBodySchema) },
@@ -72,7 +73,7 @@ export type ConferenceTemplateCreate = Static<typeof ConferenceTemplateCreateSch
 /** Partial update: what is sent replaces the stored value (`body` as a whole). */
 export const ConferenceTemplateUpdateSchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
+    version: Version,
     conference_template_code: Type.Optional(TemplateCode),
     name: Type.Optional(TemplateName),
     body: Type.Optional(ConferenceTemplateBodySchema),
@@ -81,13 +82,7 @@ export const ConferenceTemplateUpdateSchema = Type.Object(
 );
 export type ConferenceTemplateUpdate = Static<typeof ConferenceTemplateUpdateSchema>;
 
-export const ConferenceTemplateParams = Type.Object(
-  { cci_code: CciCodeParam, id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
-  { additionalProperties: false },
-);
+export const ConferenceTemplateParams = Type.Object({ cci_code: CciCodeParam, id: RowId }, { additionalProperties: false });
 
 /** DELETE ?version=: optional optimistic check; without it the template is deleted as it is. */
-export const ConferenceTemplateDeleteQuery = Type.Object(
-  { version: Type.Optional(Type.Integer({ minimum: 1 })) },
-  { additionalProperties: false },
-);
+export const ConferenceTemplateDeleteQuery = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, CONFERENCE_STATUSES } from '../db/schema.ts';
-import { Nullable } from './common.ts';
+import { Nullable, RequiredText } from './common.ts';
 
 /** DESIGN.md §4: draft → published → closed → held, or cancelled. */
 export const ConferenceStatusSchema = Type.Enum(CONFERENCE_STATUSES);
@@ -28,7 +28,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const AttachmentSchema = Type.Object(
   {
     key: Text({ minLength: 1, maxLength: 500 }),
-    name: Text({ minLength: 1, maxLength: 255 }),
+    name: RequiredText(255),
     size: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
   },
   { additionalProperties: false },
@@ -69,7 +69,7 @@ export type ConferenceDetail = Static<typeof ConferenceDetailSchema>;
 const EventDate = Type.Union([DateTime, Day]);
 
 const editable = {
-  name: Text({ minLength: 1, maxLength: 200 }),
+  name: RequiredText(200),
   end_at: Nullable(DateTime),
   place: Nullable(Text({ maxLength: 300 })),
   answer_deadline: Nullable(DateTime),

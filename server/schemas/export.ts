@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { EXPORT_JOB_STATUSES } from '../db/schema.ts';
 import { Nullable } from './common.ts';
-import { Day, RowId } from './member.ts';
+import { RowId } from './common.ts';
+import { Day } from './member.ts';
 
 /**
  * issue 6: 出欠一覧 (attendance of a conference and its sub-conferences), 受付名簿 (reception list:

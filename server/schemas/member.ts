@@ -1,24 +1,20 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, RequiredText, RowId, Version } from './common.ts';
 
 /**
  * A calendar day 'YYYY-MM-DD'. The pattern keeps years PostgreSQL's `date` accepts (format 'date'
  * alone lets '0000-01-01' through, which PostgreSQL refuses: a 500 instead of a 400).
  */
 export const Day = Type.String({ format: 'date', pattern: '^[12][0-9]{3}-[0-9]{2}-[0-9]{2}$', maxLength: 10 });
-export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /**
- * An optional input that may be cleared. Null comes first in the union on purpose: the server's
- * Ajv coerces types (server/app.ts), so with the string first a null would be coerced to '' and
- * stored; this way null stays null and an emptied form field ('') becomes null.
+ * An optional input that may be cleared: null, or an emptied form field ('') which becomes null
+ * before validation (lib/request-validation.ts: '' in a nullable body field is null).
  */
 export const Clearable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
-/** At least one visible character (a name of blanks only is refused). */
-const PersonName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const PersonName = RequiredText(100);
 
 /** `expand=company` (DESIGN.md §4: the member's company, for the list and the detail). */
 export const MemberCompanySchema = Type.Object({ id: Type.Integer(), company_code: Type.String(), name1: Type.String() });

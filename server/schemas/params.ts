@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
+import { RowId } from './common.ts';
 
-/** `{id}` path parameter (ids are integers, DESIGN.md §4). */
-export const IdParams = Type.Object(
-  { id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
-  { additionalProperties: false },
-);
+/**
+ * `{id}` path parameter (ids are integers, DESIGN.md §4). Written plainly: '1e1', '+1', ' 1' are a
+ * 400 (lib/request-validation.ts, DESIGN.md §10).
+ */
+export const IdParams = Type.Object({ id: RowId }, { additionalProperties: false });

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, RowId, Version } from './common.ts';
 import { POSITION_TYPES } from '../db/schema.ts';
-import { Clearable, Day, RowId, Version } from './member.ts';
+import { Clearable, Day } from './member.ts';
 
 /** spec §3: the six position types (master type cci_position_type). */
 export const PositionTypeSchema = Type.Enum(POSITION_TYPES);

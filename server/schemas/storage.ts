@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RequiredText } from './common.ts';
 
 /** issue 6: attachments up to 20 MB. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -22,7 +23,7 @@ export const UPLOAD_PURPOSES = ['conference_attachment'] as const;
  */
 export const PutObjectUrlBodySchema = Type.Object(
   {
-    file_name: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
+    file_name: RequiredText(255),
     content_type: Type.String({ minLength: 1, maxLength: 200 }),
     size: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
     purpose: Type.Enum(UPLOAD_PURPOSES),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, RequiredText, Version } from './common.ts';
 import { RoleSchema } from './session.ts';
 
 /** A login of the chamber (DESIGN.md §4 "user"); the users table decides role and tenant. */
@@ -32,11 +32,11 @@ export const UsernameParams = Type.Object(
  */
 export const UserUpdateSchema = Type.Object(
   {
-    version: Type.Integer({ minimum: 1 }),
+    version: Version,
     user_type: Type.Optional(RoleSchema),
     company_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }))),
     enabled: Type.Optional(Type.Boolean()),
-    display_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+    display_name: Type.Optional(Nullable(RequiredText(100))),
   },
   { additionalProperties: false },
 );

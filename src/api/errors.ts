@@ -44,6 +44,8 @@ export const PROBLEM_CODES = [
   'user_exists',
   'member_has_no_email',
   'database_unavailable',
+  'body_too_deep',
+  'invalid_text',
 ] as const;
 
 /** Field error codes (JSON-schema keywords and the server's own) with a message in kaigi.errors.fields.*. */
@@ -66,6 +68,7 @@ export const FIELD_ERROR_CODES = [
   'delegate_mismatch',
   'not_found',
   'version_conflict',
+  'invalid_text',
 ] as const;
 
 export const FIELD_ERROR_FALLBACK_KEY = 'kaigi.errors.fields.invalid';

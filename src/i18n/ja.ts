@@ -117,6 +117,8 @@ export const kaigiMessages = {
         user_exists: 'このメールアドレスのユーザーは既に登録されています。',
         member_has_no_email: 'メールアドレスが登録されていないため、ログインアカウントを作成できません。',
         database_unavailable: 'ただいまサービスを利用できません。しばらくしてから再度お試しください。',
+        body_too_deep: '送信内容の入れ子が深すぎるため、受け付けられませんでした。',
+        invalid_text: '保存できない文字が含まれています。該当する項目の入力内容を確認してください。',
       },
       // Per-field errors (src/api/errors.ts FIELD_ERROR_CODES)
       fields: {
@@ -139,6 +141,7 @@ export const kaigiMessages = {
         period: '終了日は開始日以降の日付を指定してください',
         not_found: '見つかりません',
         version_conflict: '他のユーザーが先に更新しました',
+        invalid_text: '保存できない文字が含まれています',
       },
     },
   },

@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import errorHandler from '../../../server/plugins/app/error-handler.ts';
 import inputNormalizer from '../../../server/plugins/app/input-normalizer.ts';
+import { requestValidatorCompiler } from '../../../server/lib/request-validation.ts';
 import auth from '../../../server/plugins/app/auth.ts';
 import localObjects from '../../../server/routes/storage/objects.ts';
 import { LocalDiskDriver, ObjectExistsError } from '../../../server/storage/local.ts';
@@ -37,8 +38,8 @@ beforeAll(async () => {
   driver = new LocalDiskDriver({ root, secret, now: () => new Date(Date.now() + clock.offsetMs) });
   app = Fastify({
     logger: false,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(requestValidatorCompiler());
   await app.register(errorHandler);
   await app.register(inputNormalizer);
   await app.register(auth, { ...stack.auth, findUser: async () => null });

@@ -7,6 +7,7 @@ import errorHandler from '../../../../../server/plugins/app/error-handler.ts';
 import auth from '../../../../../server/plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from '../../../../../server/plugins/app/cognito.ts';
 import companyCommonUsers, { type PasswordResetLimits } from '../../../../../server/routes/company/common/users.ts';
+import { requestValidatorCompiler } from '../../../../../server/lib/request-validation.ts';
 import { cognitoAdminClient, readLocalConfirmationCode } from '../../../../../server/infra/cognito-local.ts';
 
 const stack = inject('stack');
@@ -19,11 +20,8 @@ const ROOMY = { max: 1000, timeWindowMs: 60_000 };
  * without a token), with the app's ajv settings and limits chosen per test.
  */
 async function buildApp(limits: Partial<PasswordResetLimits> = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: false,
-    bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(requestValidatorCompiler());
   await app.register(errorHandler);
   await app.register(auth, { ...stack.auth, findUser: async () => null });
   await app.register(cognitoUsers, cognitoUsersOptionsOf(stack.clientConfig.cognito));

@@ -58,10 +58,10 @@ describe('GET /v1/cci/admin/master/companies (spec §3 filters, §9 paging)', ()
     expect(kana).toEqual([...kana].sort((a, b) => b.localeCompare(a, 'ja')));
   });
 
-  it('answers 400 invalid_character for a NUL in the query or the body, never 500', async () => {
+  it('answers 400 invalid_text for a NUL in the query or the body, never 500', async () => {
     const query = await call('GET', `${BASE}?keyword=a%00b`, DEMO.admin);
     expect(query.statusCode).toBe(400);
-    expect(query.json().code).toBe('invalid_character');
+    expect(query.json().code).toBe('invalid_text');
     const body = await call('POST', BASE, DEMO.admin, { company_code: 'NUL1', attributes: { name1: 'a\u0000b' } });
     expect(body.statusCode).toBe(400);
   });
