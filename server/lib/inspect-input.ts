@@ -48,7 +48,8 @@ export function inspectInput(input: unknown, root: string, normalizers: FieldNor
       const keyFault = textFault(key);
       if (keyFault) return { fault: keyFault, field: path };
       const child = record[key];
-      const normalize = Array.isArray(value) ? undefined : normalizers[key];
+      // own properties only: a body key such as `valueOf` must not find Object.prototype's method
+      const normalize = !Array.isArray(value) && Object.hasOwn(normalizers, key) ? normalizers[key] : undefined;
       if (normalize && typeof child === 'string') {
         const fault = textFault(child);
         if (fault) return { fault, field: `${path}.${key}` };

@@ -167,3 +167,21 @@ function stripReadOnly(attributes: Record<string, unknown>) {
   const { admin_changed_info_flag: _flag, ...editable } = attributes;
   return editable;
 }
+
+describe('property names that Object.prototype also has', () => {
+  it('are plain keys in a body: refused as unknown fields by validation, never run as a normaliser', async () => {
+    for (const key of ['valueOf', 'toString', 'hasOwnProperty', 'constructor']) {
+      const res = await send('POST', FORGET, `{"email":"a@example.jp","${key}":"x"}`, null);
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(400);
+      expect(res.json(), key).toMatchObject({ code: 'validation_failed', errors: [{ field: `body.${key}` }] });
+    }
+  });
+
+  it('are plain parameter names in a query: a 400 naming the parameter, never a 500', async () => {
+    for (const key of ['__proto__', 'valueOf', 'constructor']) {
+      const res = await call('GET', `${COMPANIES}?${key}=1`, DEMO.admin);
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+});
