@@ -23,7 +23,7 @@ import { EXPORT_QUEUE } from '../../../server/jobs/boss.ts';
 import { createFuzzChamber, FUZZ_CCI, type FuzzChamber } from './fuzz-chamber.ts';
 import { loadIdPools, type IdPools } from './id-pools.ts';
 import { operationName, operationsOf, type Operation } from './openapi-operations.ts';
-import { requestOf, type Caller, type FuzzRequest } from './fuzz-requests.ts';
+import { CALLERS, requestOf, type Caller, type FuzzRequest } from './fuzz-requests.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
@@ -32,7 +32,8 @@ const KNOWN = process.env.FUZZ_KNOWN_EXCLUDED !== '1';
 
 let chamber: FuzzChamber;
 let pools: IdPools;
-const sent = new Map<string, number>();
+/** per operation: requests by caller and answers by status, printed at the end */
+const tally = new Map<string, Map<string, number>>();
 
 /** A readable account of a request and its answer, for the failure message. */
 function describeExchange(req: FuzzRequest, res: LightMyRequestResponse): string {
@@ -72,10 +73,11 @@ function check(req: FuzzRequest, res: LightMyRequestResponse): void {
   }
 }
 
-const count = (caller: Caller, op: Operation) => {
-  const key = `${operationName(op)}\t${caller}`;
-  sent.set(key, (sent.get(key) ?? 0) + 1);
-};
+function record(op: Operation, caller: Caller, status: number) {
+  const row = tally.get(operationName(op)) ?? new Map<string, number>();
+  for (const key of [caller, String(status)]) row.set(key, (row.get(key) ?? 0) + 1);
+  tally.set(operationName(op), row);
+}
 
 // built while the file is collected: the tests are one per operation of its OpenAPI document
 const env: ExportTestEnv = await startExportTestEnv();
@@ -105,8 +107,9 @@ describe(`API fuzzing (${RUNS} requests, seed ${SEED}${KNOWN ? '' : ', known ite
     async (_name, op, seed) => {
       const details = await fc.check(
         fc.asyncProperty(requestOf(op, pools, { known: KNOWN }), async (req) => {
-          count(req.caller, op);
-          check(req, await send(req));
+          const res = await send(req);
+          record(op, req.caller, res.statusCode);
+          check(req, res);
         }),
         { seed, numRuns: runsPerOperation, ...(PATH ? { path: PATH } : {}) },
       );
@@ -119,9 +122,14 @@ describe(`API fuzzing (${RUNS} requests, seed ${SEED}${KNOWN ? '' : ', known ite
   );
 
   it(`sent at least ${RUNS} requests`, () => {
-    const total = [...sent.values()].reduce((a, b) => a + b, 0);
-    const table = [...sent.entries()].sort().map(([key, n]) => `${String(n).padStart(5)}  ${key}`);
-    console.log(`fuzz: ${total} requests (seed ${SEED})\n${table.join('\n')}`);
+    let total = 0;
+    const lines = [...tally.entries()].map(([name, row]) => {
+      const callers = CALLERS.map((c) => row.get(c) ?? 0);
+      total += callers.reduce((a, b) => a + b, 0);
+      const statuses = [...row.entries()].filter(([k]) => /^\d+$/.test(k)).sort();
+      return `${name}\n    ${CALLERS.map((c, i) => `${c} ${callers[i]}`).join(', ')} | ${statuses.map(([k, n]) => `${k}×${n}`).join(' ')}`;
+    });
+    console.log(`fuzz: ${total} requests (seed ${SEED})\n${lines.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(RUNS);
   });
 });

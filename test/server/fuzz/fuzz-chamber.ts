@@ -16,6 +16,8 @@ import {
 import { cognitoAdminClient } from '../../../server/infra/cognito-local.ts';
 import { createCompany, createConference, createMember, daysFromNow } from '../../helpers/attendance-fixtures.ts';
 import { signIn } from '../../helpers/app.ts';
+import { recordUpload } from '../../helpers/uploads.ts';
+import { randomUUID } from 'node:crypto';
 
 export const FUZZ_CCI = 'fuzz';
 const PASSWORD = 'Fuzz#Password2026';
@@ -163,5 +165,8 @@ export async function createFuzzChamber(pool: pg.Pool): Promise<FuzzChamber> {
       role === 'COMPANY_ADMIN' ? companies[1] : null,
     );
   }
+  // attachments a conference body may name (conference saves accept only recorded uploads)
+  for (const name of ['議事次第.pdf', 'map.png', '名簿.xlsx'])
+    await recordUpload(pool, `${FUZZ_CCI}/attachments/${randomUUID()}/${name}`, { cci: FUZZ_CCI });
   return { tokens, accounts, companyId: companies[0] };
 }

@@ -28,6 +28,8 @@ export interface JsonSchema {
 }
 
 export interface GenContext extends FuzzOptions {
+  /** false: schema-shaped values only; true: hostile values mixed in at every level */
+  hostile: boolean;
   /** a value chosen by the field's name (real ids, the own chamber, upload keys…), when it has one */
   named(name: string, schema: JsonSchema): fc.Arbitrary<JsonLike> | undefined;
 }
@@ -145,11 +147,18 @@ function objectOf(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<JsonLike> {
     Object.entries(props).map(([key, s]) => {
       const value = valueOf(s, ctx, key);
       const blankable =
-        ctx.known && required.includes(key) && s.type === 'string' && (s.minLength ?? 0) >= 1 && !s.format && !s.enum;
+        ctx.hostile &&
+        ctx.known &&
+        required.includes(key) &&
+        s.type === 'string' &&
+        (s.minLength ?? 0) >= 1 &&
+        !s.format &&
+        !s.enum;
       return [key, blankable ? fc.oneof({ arbitrary: value, weight: 15 }, { arbitrary: blankRequired, weight: 1 }) : value];
     }),
   );
   const record = fc.record(fields, { requiredKeys: required }) as fc.Arbitrary<Record<string, JsonLike>>;
+  if (!ctx.hostile) return record;
   return fc.oneof(
     { arbitrary: record, weight: 12 },
     // a key twice (the parser keeps the last) or a key the schema does not have
@@ -170,12 +179,13 @@ function objectOf(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<JsonLike> {
   );
 }
 
-/** Mostly a schema-shaped value; sometimes a hostile one or the valid one wrapped in an array. */
+/** A schema-shaped value; when hostile, sometimes a hostile one or the valid one wrapped in an array. */
 export function valueOf(schema: JsonSchema, ctx: GenContext, name?: string): fc.Arbitrary<JsonLike> {
   const shaped = shapedValueOf(schema, ctx, name);
+  if (!ctx.hostile) return shaped;
   const scalar = ['string', 'integer', 'number', 'boolean'].includes(schema.type ?? '');
   return fc.oneof(
-    { arbitrary: shaped, weight: 20 },
+    { arbitrary: shaped, weight: 8 },
     { arbitrary: hostileJson(ctx), weight: 1 },
     // Ajv's coerceTypes 'array' would take [2] for 2 (known item (d) of issue 11)
     ...(scalar && ctx.known
