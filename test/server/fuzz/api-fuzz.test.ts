@@ -23,6 +23,7 @@ import { EXPORT_QUEUE } from '../../../server/jobs/boss.ts';
 import { createFuzzChamber, FUZZ_CCI, type FuzzChamber } from './fuzz-chamber.ts';
 import { loadIdPools, type IdPools } from './id-pools.ts';
 import { operationName, operationsOf, type Operation } from './openapi-operations.ts';
+import { signedUrls, storageRequestOf } from './storage-requests.ts';
 import { CALLERS, requestOf, type Caller, type FuzzRequest } from './fuzz-requests.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -73,10 +74,26 @@ function check(req: FuzzRequest, res: LightMyRequestResponse): void {
   }
 }
 
-function record(op: Operation, caller: Caller, status: number) {
-  const row = tally.get(operationName(op)) ?? new Map<string, number>();
+function record(name: string, caller: Caller, status: number) {
+  const row = tally.get(name) ?? new Map<string, number>();
   for (const key of [caller, String(status)]) row.set(key, (row.get(key) ?? 0) + 1);
-  tally.set(operationName(op), row);
+  tally.set(name, row);
+}
+
+/** Runs the property for `name`; a failure names the request and the command that replays it. */
+async function fuzz(name: string, requests: fc.Arbitrary<FuzzRequest>, seed: number, numRuns: number) {
+  const details = await fc.check(
+    fc.asyncProperty(requests, async (req) => {
+      const res = await send(req);
+      record(name, req.caller, res.statusCode);
+      check(req, res);
+    }),
+    { seed, numRuns, ...(PATH ? { path: PATH } : {}) },
+  );
+  if (details.failed) {
+    const replay = `FUZZ_SEED=${SEED} FUZZ_PATH=${details.counterexamplePath} npx vitest run --config vitest.server.config.ts test/server/fuzz -t '${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'`;
+    throw new Error(`${String(details.errorInstance)}\n\n${fc.defaultReportMessage(details)}\nreplay: ${replay}`);
+  }
 }
 
 // built while the file is collected: the tests are one per operation of its OpenAPI document
@@ -105,21 +122,15 @@ describe(`API fuzzing (${RUNS} requests, seed ${SEED}${KNOWN ? '' : ', known ite
   it.each(operations.map((op, index) => [operationName(op), op, SEED + index] as const))(
     '%s answers every role without a 5xx',
     async (_name, op, seed) => {
-      const details = await fc.check(
-        fc.asyncProperty(requestOf(op, pools, { known: KNOWN }), async (req) => {
-          const res = await send(req);
-          record(op, req.caller, res.statusCode);
-          check(req, res);
-        }),
-        { seed, numRuns: runsPerOperation, ...(PATH ? { path: PATH } : {}) },
-      );
-      if (details.failed) {
-        const replay = `FUZZ_SEED=${SEED} FUZZ_PATH=${details.counterexamplePath} npx vitest run --config vitest.server.config.ts test/server/fuzz -t '${operationName(op)}'`;
-        throw new Error(`${String(details.errorInstance)}\n\n${fc.defaultReportMessage(details)}\nreplay: ${replay}`);
-      }
+      await fuzz(operationName(op), requestOf(op, pools, { known: KNOWN }), seed, runsPerOperation);
     },
     600_000,
   );
+
+  it('PUT|GET /v1/storage/objects/* (signed URLs, hidden from the document) answers without a 5xx', async () => {
+    const urls = await signedUrls(env.app, chamber.tokens.CCI_ADMIN, 20);
+    await fuzz('PUT|GET /v1/storage/objects/*', storageRequestOf(urls), SEED + operations.length, runsPerOperation);
+  }, 600_000);
 
   it(`sent at least ${RUNS} requests`, () => {
     let total = 0;
