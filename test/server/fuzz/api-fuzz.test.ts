@@ -23,7 +23,7 @@ import { EXPORT_QUEUE } from '../../../server/jobs/boss.ts';
 import { createFuzzChamber, FUZZ_CCI, type FuzzChamber } from './fuzz-chamber.ts';
 import { loadIdPools, type IdPools } from './id-pools.ts';
 import { operationName, operationsOf, type Operation } from './openapi-operations.ts';
-import { signedUrls, storageRequestOf } from './storage-requests.ts';
+import { signedUrls, storageRequestOf, type SignedUrls } from './storage-requests.ts';
 import { CALLERS, requestOf, type Caller, type FuzzRequest } from './fuzz-requests.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -33,6 +33,7 @@ const KNOWN = process.env.FUZZ_KNOWN_EXCLUDED !== '1';
 
 let chamber: FuzzChamber;
 let pools: IdPools;
+let urls: SignedUrls;
 /** per operation: requests by caller and answers by status, printed at the end */
 const tally = new Map<string, Map<string, number>>();
 
@@ -103,6 +104,8 @@ const runsPerOperation = Math.ceil(RUNS / operations.length);
 
 beforeAll(async () => {
   chamber = await createFuzzChamber(env.app.pool);
+  // before the fuzzing spends the admin's quota of upload URLs
+  urls = await signedUrls(env.app, chamber.tokens.CCI_ADMIN, 10);
 });
 // fresh ids before each operation: earlier ones created rows (export jobs, uploads, conferences)
 beforeEach(async () => {
@@ -128,7 +131,6 @@ describe(`API fuzzing (${RUNS} requests, seed ${SEED}${KNOWN ? '' : ', known ite
   );
 
   it('PUT|GET /v1/storage/objects/* (signed URLs, hidden from the document) answers without a 5xx', async () => {
-    const urls = await signedUrls(env.app, chamber.tokens.CCI_ADMIN, 20);
     await fuzz('PUT|GET /v1/storage/objects/*', storageRequestOf(urls), SEED + operations.length, runsPerOperation);
   }, 600_000);
 

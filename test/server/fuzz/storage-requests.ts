@@ -26,6 +26,7 @@ export async function signedUrls(app: FastifyInstance, token: string, count: num
       headers,
       payload: { file_name: `資料${n}.pdf`, content_type: 'application/pdf', size: PDF.length, purpose: 'conference_attachment' },
     });
+    if (res.statusCode !== 200) throw new Error(`fixture put_object_url failed: ${res.statusCode} ${res.body}`);
     put.push(res.json<{ url: string }>().url);
   }
   const stored = await app.inject({ method: 'PUT', url: put[0], headers: { 'content-type': 'application/pdf' }, payload: PDF });
