@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { IdKind, IdPools } from './id-pools.ts';
 import { FUZZ_CCI, type Role } from './fuzz-chamber.ts';
 import { hostileBodyText, hostileJson, hostileParam, type FuzzOptions } from './hostile-values.ts';
-import { refusals, toJsonText, type JsonLike } from './json-text.ts';
+import { refusals, toJsonText, wellFormed, type JsonLike } from './json-text.ts';
 import type { Operation, Parameter } from './openapi-operations.ts';
 import { UPLOAD_TYPES } from '../../../server/schemas/storage.ts';
 import { shapedValueOf, valueOf, type GenContext } from './schema-values.ts';
@@ -122,8 +122,9 @@ function pathValue(param: Parameter, pools: IdPools, ctx: GenContext): fc.Arbitr
   return fc.oneof(...variants);
 }
 
-/** A parameter's text in a URL (parameters are scalars; well-formed text, so encodeURIComponent cannot throw). */
-const paramText = (v: JsonLike): string => encodeURIComponent(typeof v === 'object' && v !== null ? toJsonText(v) : String(v));
+/** A parameter's text in a URL (hostile text, lone surrogates included, comes from hostileParam). */
+const paramText = (v: JsonLike): string =>
+  encodeURIComponent(wellFormed(typeof v === 'object' && v !== null ? toJsonText(v) : String(v)));
 
 /** A query parameter as it would appear in the URL, already encoded. */
 function queryValue(param: Parameter, ctx: GenContext): fc.Arbitrary<string> {
@@ -142,7 +143,15 @@ function queryOf(op: Operation, ctx: GenContext): fc.Arbitrary<string> {
       record,
       // a parameter twice, or one no list declares
       fc.option(
-        fc.constantFrom<[string, string]>(['page', '2'], ['sort', 'id'], ['zzz', '1'], ['__proto__', '1'], ['expand', 'company']),
+        fc.constantFrom<[string, string]>(
+          ['page', '2'],
+          ['sort', 'id'],
+          ['zzz', '1'],
+          ['__proto__', '1'],
+          ['constructor', 'x'],
+          ['valueOf', 'x'],
+          ['expand', 'company'],
+        ),
         {
           freq: 8,
         },

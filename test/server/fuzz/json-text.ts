@@ -50,3 +50,7 @@ export function toJsonText(value: JsonLike): string {
   if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
   return JSON.stringify(value);
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** `s` with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+export const wellFormed = (s: string): string => s.replace(LONE_SURROGATE, '\uFFFD');

@@ -4,7 +4,7 @@
  * hostile value in place of a field, a duplicate key or a field the schema does not know.
  */
 import fc from 'fast-check';
-import { Entries, MustRefuse, type JsonLike } from './json-text.ts';
+import { Entries, MustRefuse, wellFormed, type JsonLike } from './json-text.ts';
 import { hostileJson, type FuzzOptions } from './hostile-values.ts';
 
 export interface JsonSchema {
@@ -85,7 +85,8 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'date-time') return fc.tuple(dateOf(), fc.boolean()).map(([d, jst]) => dateTimeText(d, jst));
   if (schema.format === 'email') return fc.oneof(fc.constantFrom(...EMAILS), fc.emailAddress()).filter(fits);
   if (schema.pattern && !TEXT_PATTERNS.has(schema.pattern)) {
-    return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'xsmall' }).filter(fits);
+    // well-formed: a negated class may yield a lone surrogate, which only hostile values carry
+    return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'xsmall' }).map(wellFormed).filter(fits);
   }
   const matches = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
   return textOf(minLength, maxLength).filter((s) => !matches || matches.test(s));
@@ -166,7 +167,17 @@ function objectOf(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<JsonLike> {
       arbitrary: fc
         .tuple(
           record,
-          fc.constantFrom('version', 'id', 'name', '__proto__', 'constructor', 'unknown'),
+          fc.constantFrom(
+            'version',
+            'id',
+            'name',
+            '__proto__',
+            'constructor',
+            'valueOf',
+            'toString',
+            'hasOwnProperty',
+            'unknown',
+          ),
           hostileJson(ctx),
           fc.boolean(),
         )
