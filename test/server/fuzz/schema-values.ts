@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { Entries, MustRefuse, wellFormed, type JsonLike } from './json-text.ts';
-import { hostileJson, type FuzzOptions } from './hostile-values.ts';
+import { extraKeys, hostileJson, type FuzzOptions } from './hostile-values.ts';
 
 export interface JsonSchema {
   type?: string;
@@ -165,22 +165,7 @@ function objectOf(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<JsonLike> {
     // a key twice (the parser keeps the last) or a key the schema does not have
     {
       arbitrary: fc
-        .tuple(
-          record,
-          fc.constantFrom(
-            'version',
-            'id',
-            'name',
-            '__proto__',
-            'constructor',
-            'valueOf',
-            'toString',
-            'hasOwnProperty',
-            'unknown',
-          ),
-          hostileJson(ctx),
-          fc.boolean(),
-        )
+        .tuple(record, fc.constantFrom(...extraKeys(ctx)), hostileJson(ctx), fc.boolean())
         .map(([rec, key, value, first]) => {
           const entries = Object.entries(rec);
           return new Entries(first ? [[key, value], ...entries] : [...entries, [key, value]]);
