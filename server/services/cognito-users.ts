@@ -14,6 +14,7 @@ import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
@@ -216,10 +217,26 @@ export class CognitoUsers {
         }),
       );
     } catch (err) {
-      if (awsErrorName(err) === 'UserNotFoundException') {
+      if (await this.isUnknownUser(err, username)) {
         throw new Problem(404, 'not_found', '認証基盤にこのユーザーが存在しません。');
       }
       throw err;
+    }
+  }
+
+  /**
+   * Whether `err` says the user does not exist. cognito-local answers AdminUpdateUserAttributes for
+   * an unknown user with NotAuthorizedException (AWS: UserNotFoundException), which also means a
+   * missing permission, so that one is checked with AdminGetUser.
+   */
+  private async isUnknownUser(err: unknown, username: string): Promise<boolean> {
+    const name = awsErrorName(err);
+    if (name !== 'NotAuthorizedException') return name === 'UserNotFoundException';
+    try {
+      await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: username }));
+      return false;
+    } catch (lookup) {
+      return awsErrorName(lookup) === 'UserNotFoundException';
     }
   }
 

@@ -111,6 +111,12 @@ describe('CognitoUsers.setEnabled', () => {
   });
 });
 
+describe('CognitoUsers.setRoleAttributes', () => {
+  it('answers 404 for a user Cognito does not know (cognito-local says NotAuthorized for it)', async () => {
+    await expect(service.setRoleAttributes(randomUUID(), 'CCI_CONFERENCE_USER', null)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('helpers', () => {
   it('normalises e-mails: NFKC, trimmed, lower-case', () => {
     expect(normalizeEmail(' Ｔａｒｏ＠Example.COM\u3000')).toBe('taro@example.com');

@@ -255,6 +255,13 @@ describe('PUT /v1/cci/admin/master/users/{username} (spec §7)', () => {
     expect((await call('GET', `${BASE}/${username}`, DEMO.admin)).json()).toMatchObject({ enabled: false, version: 2 });
   });
 
+  it('changes the role of a login Cognito does not know (nothing there to keep in step)', async () => {
+    const username = await throwawayUser({ login: false, userType: 'CCI_ADMIN' });
+    const res = await call('PUT', `${BASE}/${username}`, DEMO.admin, { version: 1, user_type: 'CCI_CONFERENCE_USER' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ user_type: 'CCI_CONFERENCE_USER', version: 2 });
+  });
+
   it('validates the body, naming each bad field', async () => {
     const res = await call('PUT', `${BASE}/${adminUsername}`, DEMO.admin, {
       user_type: 'ROOT',
