@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import type { IdKind, IdPools } from './id-pools.ts';
 import { FUZZ_CCI, type Role } from './fuzz-chamber.ts';
-import { hostileBodyText, hostileJson, hostileParam, type FuzzOptions } from './hostile-values.ts';
+import { hostileBodyText, hostileJson, hostileParam } from './hostile-values.ts';
 import { refusals, toJsonText, wellFormed, type JsonLike } from './json-text.ts';
 import type { Operation, Parameter } from './openapi-operations.ts';
 import { UPLOAD_TYPES } from '../../../server/schemas/storage.ts';
@@ -111,10 +111,10 @@ function pathValue(param: Parameter, pools: IdPools, ctx: GenContext): fc.Arbitr
   if (!ctx.hostile) return shaped;
   const variants = [
     { arbitrary: shaped, weight: 6 },
-    { arbitrary: hostileParam(param.name, ctx).map((text) => ({ text })), weight: 1 },
+    { arbitrary: hostileParam.map((text) => ({ text })), weight: 1 },
   ];
-  // an id that is not a plain integer must be a 400, not read as 10 (known item (d) of issue 11)
-  if (ctx.known && param.schema.type === 'integer')
+  // an id that is not a plain integer must be a 400, not read as 10 (DESIGN.md §10)
+  if (param.schema.type === 'integer')
     variants.push({
       arbitrary: fc.constantFrom('1e1', '1.0', '0x1A').map((text) => ({ text, refuse: 'id not a plain integer' })),
       weight: 1,
@@ -130,7 +130,7 @@ const paramText = (v: JsonLike): string =>
 function queryValue(param: Parameter, ctx: GenContext): fc.Arbitrary<string> {
   const shaped = shapedValueOf(param.schema, ctx, param.name).map(paramText);
   if (!ctx.hostile) return shaped;
-  return fc.oneof({ arbitrary: shaped, weight: 6 }, { arbitrary: hostileParam(param.name, ctx), weight: 1 });
+  return fc.oneof({ arbitrary: shaped, weight: 6 }, { arbitrary: hostileParam, weight: 1 });
 }
 
 function queryOf(op: Operation, ctx: GenContext): fc.Arbitrary<string> {
@@ -168,8 +168,8 @@ function queryOf(op: Operation, ctx: GenContext): fc.Arbitrary<string> {
   return fc
     .oneof(
       { arbitrary: pairs, weight: 30 },
-      // an offset past what PostgreSQL's bigint takes (known item (b) of issue 11)
-      ...(lists && ctx.known
+      // an offset past what PostgreSQL's bigint takes
+      ...(lists
         ? [
             {
               arbitrary: fc.constant([
@@ -212,9 +212,9 @@ function bodyOf(op: Operation, ctx: GenContext): fc.Arbitrary<Body> {
   if (!ctx.hostile) return shaped;
   return fc.oneof(
     { arbitrary: shaped, weight: 8 },
-    { arbitrary: hostileJson(ctx).map(json), weight: 1 },
+    { arbitrary: hostileJson.map(json), weight: 1 },
     {
-      arbitrary: hostileBodyText(ctx).map((payload): Body => ({ payload, contentType: 'application/json', refuse: [] })),
+      arbitrary: hostileBodyText.map((payload): Body => ({ payload, contentType: 'application/json', refuse: [] })),
       weight: 1,
     },
     {
@@ -261,10 +261,7 @@ function requestWith(op: Operation, pools: IdPools, ctx: GenContext): fc.Arbitra
 }
 
 /** Half the requests schema-shaped throughout (they reach the handlers and SQL), half with hostile parts. */
-export function requestOf(op: Operation, pools: IdPools, opts: FuzzOptions): fc.Arbitrary<FuzzRequest> {
+export function requestOf(op: Operation, pools: IdPools): fc.Arbitrary<FuzzRequest> {
   const named = namedValues(op, pools);
-  return fc.oneof(
-    requestWith(op, pools, { ...opts, named, hostile: false }),
-    requestWith(op, pools, { ...opts, named, hostile: true }),
-  );
+  return fc.oneof(requestWith(op, pools, { named, hostile: false }), requestWith(op, pools, { named, hostile: true }));
 }

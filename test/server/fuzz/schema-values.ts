@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { Entries, MustRefuse, wellFormed, type JsonLike } from './json-text.ts';
-import { extraKeys, hostileJson, type FuzzOptions } from './hostile-values.ts';
+import { EXTRA_KEYS, hostileJson } from './hostile-values.ts';
 
 export interface JsonSchema {
   type?: string;
@@ -27,7 +27,7 @@ export interface JsonSchema {
   minProperties?: number;
 }
 
-export interface GenContext extends FuzzOptions {
+export interface GenContext {
   /** false: schema-shaped values only; true: hostile values mixed in at every level */
   hostile: boolean;
   /** a value chosen by the field's name (real ids, the own chamber, upload keys…), when it has one */
@@ -138,7 +138,7 @@ function arrayOf(schema: JsonSchema, ctx: GenContext, name: string | undefined):
     : fc.array(items, { minLength, maxLength });
 }
 
-/** A required plain string given as blanks only: must be refused (known item (d) of issue 11). */
+/** A required plain string given as blanks only: must be refused (DESIGN.md §10). */
 const blankRequired = fc.constantFrom(' ', '\u3000', ' \t ').map((s) => new MustRefuse(s, 'blank required string'));
 
 function objectOf(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<JsonLike> {
@@ -148,13 +148,7 @@ function objectOf(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<JsonLike> {
     Object.entries(props).map(([key, s]) => {
       const value = valueOf(s, ctx, key);
       const blankable =
-        ctx.hostile &&
-        ctx.known &&
-        required.includes(key) &&
-        s.type === 'string' &&
-        (s.minLength ?? 0) >= 1 &&
-        !s.format &&
-        !s.enum;
+        ctx.hostile && required.includes(key) && s.type === 'string' && (s.minLength ?? 0) >= 1 && !s.format && !s.enum;
       return [key, blankable ? fc.oneof({ arbitrary: value, weight: 15 }, { arbitrary: blankRequired, weight: 1 }) : value];
     }),
   );
@@ -164,12 +158,10 @@ function objectOf(schema: JsonSchema, ctx: GenContext): fc.Arbitrary<JsonLike> {
     { arbitrary: record, weight: 12 },
     // a key twice (the parser keeps the last) or a key the schema does not have
     {
-      arbitrary: fc
-        .tuple(record, fc.constantFrom(...extraKeys(ctx)), hostileJson(ctx), fc.boolean())
-        .map(([rec, key, value, first]) => {
-          const entries = Object.entries(rec);
-          return new Entries(first ? [[key, value], ...entries] : [...entries, [key, value]]);
-        }),
+      arbitrary: fc.tuple(record, fc.constantFrom(...EXTRA_KEYS), hostileJson, fc.boolean()).map(([rec, key, value, first]) => {
+        const entries = Object.entries(rec);
+        return new Entries(first ? [[key, value], ...entries] : [...entries, [key, value]]);
+      }),
       weight: 1,
     },
   );
@@ -182,10 +174,8 @@ export function valueOf(schema: JsonSchema, ctx: GenContext, name?: string): fc.
   const scalar = ['string', 'integer', 'number', 'boolean'].includes(schema.type ?? '');
   return fc.oneof(
     { arbitrary: shaped, weight: 8 },
-    { arbitrary: hostileJson(ctx), weight: 1 },
-    // Ajv's coerceTypes 'array' would take [2] for 2 (known item (d) of issue 11)
-    ...(scalar && ctx.known
-      ? [{ arbitrary: shaped.map((v) => new MustRefuse([v], 'scalar given as an array')), weight: 1 }]
-      : []),
+    { arbitrary: hostileJson, weight: 1 },
+    // Ajv's coerceTypes 'array' would take [2] for 2
+    ...(scalar ? [{ arbitrary: shaped.map((v) => new MustRefuse([v], 'scalar given as an array')), weight: 1 }] : []),
   );
 }
