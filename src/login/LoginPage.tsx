@@ -21,6 +21,7 @@ import type { LoginParams } from '../providers/authProvider';
 import { LoginForm } from './LoginForm';
 import { NewPasswordForm } from './NewPasswordForm';
 import { loginErrorKey, PASSWORD_MIN_LENGTH } from './loginErrors';
+import { clearSessionLoss, sessionLossNotice } from '../session/sessionLoss';
 
 type Step = 'password' | 'newPassword';
 
@@ -33,6 +34,8 @@ export const LoginPage = () => {
   const [step, setStep] = useState<Step>('password');
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
+  // Issue 11: sent here because the session ended (not a first visit): say so, and that the input waits.
+  const [lossNotice] = useState(sessionLossNotice);
 
   // Already signed in: go where a fresh sign-in would go.
   const { authenticated } = useAuthState();
@@ -42,6 +45,7 @@ export const LoginPage = () => {
     readAuthClaims()
       .then((claims) => {
         if (cancelled || !claims?.role) return;
+        clearSessionLoss();
         const confirm = isCompanyRole(claims.role) ? safeConfirmAccountLink(getCookie(COOKIE.linkToConfirmAccount)) : null;
         navigate(confirm ?? postLoginTarget({ role: claims.role, prev }), { replace: true });
       })
@@ -88,6 +92,11 @@ export const LoginPage = () => {
           <Typography component="h1" variant="h5" gutterBottom>
             {translate('kaigi.login.title')}
           </Typography>
+          {lossNotice && !errorKey && (
+            <Alert severity="info" role="status" sx={{ mb: 2 }} data-testid="session-expired">
+              {translate(`kaigi.session.${lossNotice}`)}
+            </Alert>
+          )}
           <Box aria-live="assertive" aria-atomic="true" sx={{ mb: errorKey ? 2 : 0 }}>
             {errorKey && (
               <Alert severity="error" role="alert" data-testid="login-error">

@@ -8,7 +8,11 @@
  * company_name and, when needed, link_to_confirm_account (redirects.ts has the rule). Returns
  * { redirectTo }: confirm-account, else prev, else redirect_client, else the role's landing.
  * logout → Amplify signOut, clear role/logged_in/link_to_confirm_account/company_name, empty
- * session, go to /login.
+ * session, go to /login. A deliberate logout also removes every draft (issue 11); react-admin's
+ * logout after a lost session (checkAuth failed) keeps them and goes to /login?prev=….
+ * checkError → a 401 has already been handled by the HTTP client (refresh, else the session-loss
+ * path of session/sessionLoss.ts), so it never rejects: a rejection would make react-admin
+ * resolve the failed call with empty data, and a failed save would say 「更新しました」.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { signOut, type SignInOutput } from 'aws-amplify/auth';
@@ -20,6 +24,8 @@ import { type Role, isCompanyRole } from '../../access/roles';
 import { fetchCompanySession } from '../api/userInfo';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { loadSession, primeCompanySession, resetSession } from '../session/sessionStore';
+import { clearSessionLoss, lostSessionLoginPath, noteSessionLost } from '../session/sessionLoss';
+import { clearAllDrafts } from '../common/drafts/draftStore';
 
 export interface LoginParams {
   email?: string;
@@ -124,6 +130,7 @@ const completeLogin = async (prev: string | null | undefined): Promise<string> =
 
   const redirectClient = getCookie(COOKIE.redirectClient);
   removeCookie(COOKIE.redirectClient);
+  clearSessionLoss();
   return confirmUrl ?? postLoginTarget({ role, prev, redirectClient });
 };
 
@@ -135,10 +142,11 @@ const handleSignInOutput = async (output: SignInOutput, prev: string | null | un
 };
 
 /**
- * react-admin's rejection shape: `redirectTo` is where to go, `message: false` skips the
- * "please sign in" notification (the login page says enough).
+ * react-admin's rejection shape: `redirectTo` is where to go (/login?prev=<this page>, the forms'
+ * drafts kept), `message: false` skips the "please sign in" notification (the login page says
+ * enough).
  */
-const toLogin = () => Promise.reject({ redirectTo: LOGIN_PATH, message: false });
+const toLogin = () => Promise.reject({ redirectTo: noteSessionLost(), message: false });
 
 const currentRole = async (): Promise<Role | null> => {
   try {
@@ -160,6 +168,8 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
+    const lostAt = lostSessionLoginPath();
+    if (!lostAt) clearAllDrafts();
     try {
       await signOut();
     } catch (error) {
@@ -167,7 +177,7 @@ export const authProvider: AuthProvider = {
     }
     clearSessionCookies();
     resetSession();
-    return LOGIN_PATH;
+    return lostAt ?? LOGIN_PATH;
   },
 
   async checkAuth() {
@@ -178,9 +188,9 @@ export const authProvider: AuthProvider = {
     if (getCookie(COOKIE.loggedIn) !== 'true') setCookie(COOKIE.loggedIn, 'true');
   },
 
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401) return toLogin();
-    // 403 and the rest: stay signed in; the page shows the error.
+  async checkError() {
+    // 401: handled by the HTTP client (see above); 403 and the rest: stay signed in, the page
+    // shows the error.
   },
 
   async getPermissions() {
