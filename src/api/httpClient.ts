@@ -13,7 +13,8 @@
  *   in local mode runs providers/localTokenRefresher.ts) and sends the request once more with the
  *   new token; when that is impossible or the retry is refused too, the session-loss path runs
  *   (session/sessionLoss.ts: drafts kept, /login?prev=…) and the failure is a HttpError with
- *   `sessionExpired` (issue 11). Concurrent 401s share one refresh.
+ *   `sessionExpired` (issue 11). Concurrent 401s share one refresh;
+ * - after a successful write, removes the current route's draft (common/drafts: kept until saved).
  *
  * Retries (spec §9) plug in through `retryPolicy`: `request()` runs `attemptOnce()` in a loop and
  * asks the policy for the delay before the next attempt. The default is the spec §9 policy
@@ -28,8 +29,12 @@ import { inflight } from './inflight';
 import { navigateTo } from './navigation';
 import { specRetryPolicy } from './retryPolicy';
 import { endLostSession } from '../session/sessionLoss';
+import { clearDraft } from '../common/drafts/draftStore';
+import { currentLocation } from './navigation';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+const READ_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
 /** Spec §2: a 404 from this call does not redirect. */
 export const FORGOT_PASSWORD_PATH = '/v1/company/common/users/forget_password';
@@ -79,6 +84,8 @@ export interface HttpClientOptions {
   refreshIdToken?: () => Promise<string | undefined>;
   /** The session is over (refresh failed): keep drafts, go to sign-in. */
   onSessionExpired?: () => Promise<void>;
+  /** A write (not GET/HEAD/OPTIONS) succeeded: the draft of the current route is saved now. */
+  onWriteSucceeded?: () => void;
   onNotFound?: (path: string) => void;
   timeoutMs?: number;
   /** Defaults to the spec §9 policy (retryPolicy.ts); `noRetry` turns retries off. */
@@ -181,6 +188,7 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     getIdToken = defaultGetIdToken,
     refreshIdToken = defaultRefreshIdToken,
     onSessionExpired = () => endLostSession(),
+    onWriteSucceeded = () => clearDraft(currentLocation().pathname),
     onNotFound = () => navigateTo(NOT_FOUND_PATH),
     timeoutMs = REQUEST_TIMEOUT_MS,
     retryPolicy = specRetryPolicy,
@@ -285,7 +293,9 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     try {
       for (let attempt = 1; ; ) {
         try {
-          return (await attemptOnce(method, url, req, freshToken)) as HttpResponse<T>;
+          const response = (await attemptOnce(method, url, req, freshToken)) as HttpResponse<T>;
+          if (!READ_METHODS.includes(method)) onWriteSucceeded();
+          return response;
         } catch (error) {
           if (!(error instanceof HttpError) || error.kind === 'aborted') throw error;
           if (error.status === 401) {

@@ -183,6 +183,7 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     const role = await currentRole();
     if (!role) return toLogin();
+    clearSessionLoss(); // signed in (again): a loss noted earlier is over
     // Keep the spec §4 cookies true to the session (e.g. after the browser dropped them).
     if (getCookie(COOKIE.role) !== role) setCookie(COOKIE.role, role);
     if (getCookie(COOKIE.loggedIn) !== 'true') setCookie(COOKIE.loggedIn, 'true');

@@ -1,8 +1,10 @@
 /**
  * Drafts: what a user typed into a form when the session ended under it (issue 11 "Nothing a user
  * typed is lost"). One draft per route pathname, in sessionStorage (this tab only), written at the
- * moment the session is found lost (session/sessionLoss.ts), read back — and removed — when the
- * form of that route mounts again after sign-in. Logout removes every draft.
+ * moment the session is found lost (session/sessionLoss.ts) and put back whenever the form of that
+ * route mounts (after sign-in; again if the page is remounted or revisited before saving). It is
+ * removed when a write on that route succeeds (the HTTP client calls `clearDraft`) and, all of
+ * them, on logout.
  *
  * Forms register a source (a function returning their current values) while mounted; `saveDrafts()`
  * asks every mounted source. A draft remembers whose it was (the session's username) and is only
@@ -77,19 +79,22 @@ export const saveDrafts = (owner: string | null = currentDraftOwner()): number =
   return kept;
 };
 
-/** Removes and returns the draft of `path` when it belongs to `owner`; another user's is dropped. */
-export const takeDraft = (path: string, owner: string | null): DraftValues | null => {
+/** The draft of `path` when it belongs to `owner`; another user's (or a broken one) is dropped. */
+export const readDraft = (path: string, owner: string | null): DraftValues | null => {
   const store = storage();
   const raw = store?.getItem(PREFIX + path);
   if (!store || raw == null) return null;
-  store.removeItem(PREFIX + path);
   try {
     const draft = JSON.parse(raw) as Partial<StoredDraft>;
-    return owner && draft.owner === owner && draft.values && typeof draft.values === 'object' ? draft.values : null;
+    if (owner && draft.owner === owner && draft.values && typeof draft.values === 'object') return draft.values;
   } catch {
-    return null;
+    // unreadable: dropped below
   }
+  store.removeItem(PREFIX + path);
+  return null;
 };
+
+export const clearDraft = (path: string) => storage()?.removeItem(PREFIX + path);
 
 export const clearAllDrafts = () => {
   const store = storage();

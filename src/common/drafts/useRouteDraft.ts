@@ -1,15 +1,15 @@
 /**
  * Keeps a form's input across a lost session (draftStore.ts): while mounted the form's values are
  * a draft source for the current route; once `ready` (the form shows its data and the session is
- * loaded), a draft left for this route by the same user is handed to `restore` once, and
- * `restored` turns true so the form can say so (<DraftRestoredNotice>).
+ * loaded), a draft left for this route by the same user is handed to `restore` once per mount,
+ * and `restored` turns true so the form can say so (<DraftRestoredNotice>).
  *
  * `getValues` returns undefined when there is nothing worth keeping (nothing changed).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../../session/useSession';
-import { currentDraftOwner, registerDraftSource, takeDraft, type DraftValues } from './draftStore';
+import { currentDraftOwner, readDraft, registerDraftSource, type DraftValues } from './draftStore';
 
 export interface UseRouteDraftOptions<T extends DraftValues> {
   getValues: () => T | undefined;
@@ -35,7 +35,7 @@ export const useRouteDraft = <T extends DraftValues>({ getValues, restore, ready
   useEffect(() => {
     if (!ready || !sessionReady || checked.current) return;
     checked.current = true;
-    const draft = takeDraft(pathname, currentDraftOwner());
+    const draft = readDraft(pathname, currentDraftOwner());
     if (!draft) return;
     latest.current.restore(draft as T);
     // Taken from sessionStorage (outside React) once the form can take it: an effect is the place.
