@@ -22,6 +22,7 @@ import { LoginForm } from './LoginForm';
 import { NewPasswordForm } from './NewPasswordForm';
 import { loginErrorKey, PASSWORD_MIN_LENGTH } from './loginErrors';
 import { clearSessionLoss, sessionLossNotice } from '../session/sessionLoss';
+import { serverRole } from '../session/sessionStore';
 
 type Step = 'password' | 'newPassword';
 
@@ -43,11 +44,12 @@ export const LoginPage = () => {
     if (!authenticated) return;
     let cancelled = false;
     readAuthClaims()
-      .then((claims) => {
-        if (cancelled || !claims?.role) return;
+      .then(async (claims) => (claims?.role ? serverRole(claims.role) : null))
+      .then((role) => {
+        if (cancelled || !role) return;
         clearSessionLoss();
-        const confirm = isCompanyRole(claims.role) ? safeConfirmAccountLink(getCookie(COOKIE.linkToConfirmAccount)) : null;
-        navigate(confirm ?? postLoginTarget({ role: claims.role, prev }), { replace: true });
+        const confirm = isCompanyRole(role) ? safeConfirmAccountLink(getCookie(COOKIE.linkToConfirmAccount)) : null;
+        navigate(confirm ?? postLoginTarget({ role, prev }), { replace: true });
       })
       .catch(() => undefined);
     return () => {

@@ -12,7 +12,8 @@ import { amplify } from '../test/amplifyMock';
 import { currentUrl, renderApp } from '../test/renderApp';
 import { API, detail, signIn } from '../conferences/test/fixtures';
 
-const WAIT = { timeout: 5000 };
+/** A whole-app journey: generous waits for a busy machine. */
+const WAIT = { timeout: 10_000 };
 const NOTICE = '保存されていない入力内容を復元しました。内容を確認してから保存してください。';
 const draftKeys = () => Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
 
@@ -79,7 +80,7 @@ describe('a console form whose session ends (issue 11)', () => {
     expect(bodies[0]).toMatchObject({ version: 4, place: '別館 第2会議室' });
     expect(await screen.findByText('更新しました', {}, WAIT)).toBeInTheDocument();
     expect(draftKeys()).toEqual([]); // saved: the draft is gone
-  }, 30_000);
+  }, 60_000);
 
   it('a draft is given back only to the user who typed it', async () => {
     signIn();
@@ -104,7 +105,7 @@ describe('a console form whose session ends (issue 11)', () => {
     await waitFor(() => expect(screen.getByLabelText('会場')).toHaveValue('本館 大ホール'), WAIT);
     expect(screen.queryByTestId('draft-restored')).not.toBeInTheDocument();
     expect(draftKeys()).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('logout from the user menu removes every draft', async () => {
     signIn();
@@ -116,5 +117,5 @@ describe('a console form whose session ends (issue 11)', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'ログアウト' }));
     await waitFor(() => expect(currentUrl()).toBe('/login'), WAIT);
     expect(draftKeys()).toEqual(['unrelated']);
-  }, 30_000);
+  }, 60_000);
 });
