@@ -12,6 +12,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useAuthState, useLogin, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { readAuthClaims } from '../auth/authSession';
 import { COOKIE, getCookie } from '../auth/cookies';
@@ -29,6 +30,7 @@ type Step = 'password' | 'newPassword';
 export const LoginPage = () => {
   const translate = useTranslate();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const prev = prevFromLocation(location.search, location.hash);
@@ -60,6 +62,9 @@ export const LoginPage = () => {
   const submit = async (params: LoginParams) => {
     setSubmitting(true);
     setErrorKey(null);
+    // Answers cached while signed out (checkAuth failed, canAccess false) must not greet the user
+    // back on `prev` (issue 11): the pages ask again once signed in.
+    queryClient.removeQueries({ queryKey: ['auth'] });
     try {
       await login({ ...params, prev });
     } catch (error) {
