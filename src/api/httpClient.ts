@@ -291,7 +291,7 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     let freshToken: string | undefined;
     let refreshed = false;
     try {
-      for (let attempt = 1; ; ) {
+      for (let attempt = 1; ;) {
         try {
           const response = (await attemptOnce(method, url, req, freshToken)) as HttpResponse<T>;
           if (!READ_METHODS.includes(method)) onWriteSucceeded();
