@@ -174,6 +174,8 @@ export class HttpError extends Error {
   readonly headers: Headers | null;
   /** Japanese message key for the UI. */
   readonly messageKey: string;
+  /** A 401 after which the session could not be refreshed: the user is being sent to sign in. */
+  readonly sessionExpired: boolean;
 
   constructor(init: {
     kind: FailureKind;
@@ -183,6 +185,7 @@ export class HttpError extends Error {
     body?: unknown;
     headers?: Headers | null;
     cause?: unknown;
+    sessionExpired?: boolean;
   }) {
     const status = init.status ?? 0;
     const message =
@@ -202,12 +205,28 @@ export class HttpError extends Error {
     this.body = init.body;
     this.headers = init.headers ?? null;
     this.problem = isProblem(init.body) ? init.body : null;
-    this.messageKey =
-      init.kind === 'response'
+    this.sessionExpired = init.sessionExpired ?? false;
+    this.messageKey = this.sessionExpired
+      ? 'kaigi.session.expired'
+      : init.kind === 'response'
         ? messageKeyForProblem(status, this.problem?.code)
         : init.kind === 'timeout'
           ? 'kaigi.errors.http.timeout'
           : 'kaigi.errors.http.network';
+  }
+
+  /** The same failure, marked as the end of the session (issue 11). */
+  asSessionExpired(): HttpError {
+    return new HttpError({
+      kind: this.kind,
+      status: this.status,
+      method: this.method,
+      url: this.url,
+      body: this.body,
+      headers: this.headers,
+      cause: this,
+      sessionExpired: true,
+    });
   }
 
   /** True when the server answered (as opposed to time-out or network failure). */

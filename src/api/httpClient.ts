@@ -8,7 +8,13 @@
  * - times out after 30 000 ms (spec §9);
  * - treats any non-2xx as a failure (spec §5) → HttpError (errors.ts, spec §8 messages);
  * - on a 404 navigates to /404, except for the forgot-password call (spec §2);
- * - counts itself in the in-flight counter (spec §4).
+ * - counts itself in the in-flight counter (spec §4);
+ * - on a 401 refreshes the session once (Amplify's fetchAuthSession({ forceRefresh: true }), which
+ *   in local mode runs providers/localTokenRefresher.ts) and sends the request once more with the
+ *   new token; when that is impossible or the retry is refused too, the session-loss path runs
+ *   (session/sessionLoss.ts: drafts kept, /login?prev=…) and the failure is a HttpError with
+ *   `sessionExpired` (issue 11). Concurrent 401s share one refresh;
+ * - after a successful write, removes the current route's draft (common/drafts: kept until saved).
  *
  * Retries (spec §9) plug in through `retryPolicy`: `request()` runs `attemptOnce()` in a loop and
  * asks the policy for the delay before the next attempt. The default is the spec §9 policy
@@ -22,8 +28,13 @@ import { HttpError } from './errors';
 import { inflight } from './inflight';
 import { navigateTo } from './navigation';
 import { specRetryPolicy } from './retryPolicy';
+import { endLostSession } from '../session/sessionLoss';
+import { clearDraft } from '../common/drafts/draftStore';
+import { currentLocation } from './navigation';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+const READ_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
 /** Spec §2: a 404 from this call does not redirect. */
 export const FORGOT_PASSWORD_PATH = '/v1/company/common/users/forget_password';
@@ -69,6 +80,12 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   baseUrl?: () => string;
   getIdToken?: () => Promise<string | undefined>;
+  /** A fresh ID token after a 401, or undefined when the session cannot be refreshed. */
+  refreshIdToken?: () => Promise<string | undefined>;
+  /** The session is over (refresh failed): keep drafts, go to sign-in. */
+  onSessionExpired?: () => Promise<void>;
+  /** A write (not GET/HEAD/OPTIONS) succeeded: the draft of the current route is saved now. */
+  onWriteSucceeded?: () => void;
   onNotFound?: (path: string) => void;
   timeoutMs?: number;
   /** Defaults to the spec §9 policy (retryPolicy.ts); `noRetry` turns retries off. */
@@ -85,6 +102,11 @@ export interface HttpClient {
 
 export const defaultGetIdToken = async (): Promise<string | undefined> => {
   const { tokens } = await fetchAuthSession();
+  return tokens?.idToken?.toString();
+};
+
+export const defaultRefreshIdToken = async (): Promise<string | undefined> => {
+  const { tokens } = await fetchAuthSession({ forceRefresh: true });
   return tokens?.idToken?.toString();
 };
 
@@ -164,6 +186,9 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     fetch: fetchImpl = (...args: Parameters<typeof fetch>) => globalThis.fetch(...args),
     baseUrl = apiBaseUrl,
     getIdToken = defaultGetIdToken,
+    refreshIdToken = defaultRefreshIdToken,
+    onSessionExpired = () => endLostSession(),
+    onWriteSucceeded = () => clearDraft(currentLocation().pathname),
     onNotFound = () => navigateTo(NOT_FOUND_PATH),
     timeoutMs = REQUEST_TIMEOUT_MS,
     retryPolicy = specRetryPolicy,
@@ -171,7 +196,22 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     logger = console,
   } = options;
 
-  const authorization = async (): Promise<string | undefined> => {
+  let refreshing: Promise<string | undefined> | null = null;
+  /** One refresh for every request that got a 401 meanwhile; undefined when it failed. */
+  const refreshOnce = () => {
+    refreshing ??= refreshIdToken()
+      .catch((error) => {
+        logger.warn('[http] the session could not be refreshed', error);
+        return undefined;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+
+  const authorization = async (freshToken?: string): Promise<string | undefined> => {
+    if (freshToken) return `Bearer ${freshToken}`;
     try {
       const token = await getIdToken();
       return token ? `Bearer ${token}` : undefined;
@@ -182,9 +222,14 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     }
   };
 
-  const attemptOnce = async (method: HttpMethod, url: string, request: RequestOptions): Promise<HttpResponse<unknown>> => {
+  const attemptOnce = async (
+    method: HttpMethod,
+    url: string,
+    request: RequestOptions,
+    freshToken?: string,
+  ): Promise<HttpResponse<unknown>> => {
     const headers = new Headers({ Accept: 'application/json', ...request.headers });
-    const auth = await authorization();
+    const auth = await authorization(freshToken);
     if (auth) headers.set('Authorization', auth);
     const body = encodeBody(request.body, headers);
 
@@ -243,12 +288,25 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     const method = req.method ?? 'GET';
     const url = buildUrl(baseUrl(), path, req.query);
     inflight.start();
+    let freshToken: string | undefined;
+    let refreshed = false;
     try {
-      for (let attempt = 1; ; attempt += 1) {
+      for (let attempt = 1; ;) {
         try {
-          return (await attemptOnce(method, url, req)) as HttpResponse<T>;
+          const response = (await attemptOnce(method, url, req, freshToken)) as HttpResponse<T>;
+          if (!READ_METHODS.includes(method)) onWriteSucceeded();
+          return response;
         } catch (error) {
           if (!(error instanceof HttpError) || error.kind === 'aborted') throw error;
+          if (error.status === 401) {
+            if (!refreshed) {
+              refreshed = true;
+              freshToken = await refreshOnce();
+              if (freshToken) continue;
+            }
+            await onSessionExpired();
+            throw error.asSessionExpired();
+          }
           const delay = retryPolicy.nextDelay({ method, attempt, error });
           if (delay === null) throw error;
           try {
@@ -257,6 +315,7 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
             // The caller gave up during the back-off: no further attempt.
             throw new HttpError({ kind: 'aborted', method, url, cause });
           }
+          attempt += 1;
         }
       }
     } catch (error) {

@@ -16,14 +16,17 @@ import { PageLoading } from '../layout/TopProgressBar';
 
 export const RequireAuth = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
-  const { isPending, isError, authenticated } = useAuthState({}, false);
-  const signedOut = !isPending && (isError || !authenticated);
+  const { isPending, isFetching, isError, authenticated } = useAuthState({}, false);
+  // A failure cached from before a sign-in is being checked again: wait for the answer instead of
+  // bouncing the user who just signed in back to /login (and their restored draft with them).
+  const rechecking = isFetching && (isError || !authenticated);
+  const signedOut = !isPending && !rechecking && (isError || !authenticated);
   useEffect(() => {
     if (!signedOut) return;
     clearSessionCookies();
     resetSession();
   }, [signedOut]);
-  if (isPending) return <PageLoading />;
+  if (isPending || rechecking) return <PageLoading />;
   if (signedOut) return <Navigate to={loginPathWithPrev(location)} replace />;
   return <>{children}</>;
 };

@@ -14,6 +14,8 @@ export interface ApiErrorLike {
   code?: string;
   detail?: string;
   currentVersion?: number;
+  /** The session ended (issue 11): the login page explains, no toast. */
+  sessionExpired?: boolean;
   body?: { errors?: Record<string, unknown>; code?: string; detail?: string; current_version?: number; [key: string]: unknown };
 }
 
@@ -74,6 +76,7 @@ export const useNotifyApiError = () => {
   const notify = useNotify();
   return useCallback(
     (error: unknown, options: { evenWithFieldErrors?: boolean } = {}) => {
+      if (asApiError(error)?.sessionExpired) return; // on the way to /login, which says why
       if (!options.evenWithFieldErrors && hasFieldErrors(error)) return;
       const message = apiErrorMessage(error);
       notify(message, { type: 'error', messageArgs: { _: message } });

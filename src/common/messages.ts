@@ -25,6 +25,9 @@ export const messages = {
       date: {
         empty: '—',
       },
+      drafts: {
+        restored: '保存されていない入力内容を復元しました。内容を確認してから保存してください。',
+      },
       actions: {
         cancel: 'キャンセル',
         close: '閉じる',

@@ -2,10 +2,12 @@
 import { Create, SimpleForm } from 'react-admin';
 import { CompanyInputs } from './CompanyInputs';
 import { toCreateBody } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 export const CompanyCreate = () => (
   <Create redirect="list" transform={toCreateBody}>
     <SimpleForm noValidate>
+      <FormDraft />
       <CompanyInputs />
     </SimpleForm>
   </Create>

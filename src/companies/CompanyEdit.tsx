@@ -12,6 +12,7 @@ import { JaDateField } from '../common/JaDateField';
 import { CompanyFlagField, isPendingConfirmation } from './CompanyFlagField';
 import { CompanyInputs } from './CompanyInputs';
 import { toUpdateBody, type Company } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 const FlagStatus = () => {
   const translate = useTranslate();
@@ -40,6 +41,7 @@ export const CompanyEdit = () => (
   <ConflictAwareEdit transform={toUpdateBody} redirect="list">
     <SimpleForm noValidate toolbar={<SaveOnlyToolbar />}>
       <ConflictNotice />
+      <FormDraft />
       <FlagStatus />
       <CompanyInputs />
     </SimpleForm>

@@ -3,6 +3,7 @@ import { Create, SimpleForm, useTranslate } from 'react-admin';
 import { useNotifyApiError } from '../common/apiErrors';
 import { ConferenceTemplateInputs } from './ConferenceTemplateInputs';
 import { TEMPLATE_DEFAULTS, toTemplateCreate } from './templateBody';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 const ConferenceTemplateCreate = () => {
   const translate = useTranslate();
@@ -15,6 +16,7 @@ const ConferenceTemplateCreate = () => {
       mutationOptions={{ onError: (error: unknown) => notifyApiError(error) }}
     >
       <SimpleForm defaultValues={TEMPLATE_DEFAULTS}>
+        <FormDraft />
         <ConferenceTemplateInputs />
       </SimpleForm>
     </Create>

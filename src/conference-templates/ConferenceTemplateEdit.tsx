@@ -9,6 +9,7 @@ import { ConflictNotice } from '../common/ConflictNotice';
 import { useCciCode } from '../master-data/useCciCode';
 import { ConferenceTemplateInputs } from './ConferenceTemplateInputs';
 import { toTemplateUpdate } from './templateBody';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 const TemplateTitle = () => {
   const translate = useTranslate();
@@ -27,6 +28,7 @@ const ConferenceTemplateEdit = () => {
     >
       <SimpleForm>
         <ConflictNotice />
+        <FormDraft />
         <ConferenceTemplateInputs />
       </SimpleForm>
     </ConflictAwareEdit>

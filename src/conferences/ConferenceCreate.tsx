@@ -32,6 +32,7 @@ import { TokyoDateTimeInput } from './TokyoDateTimeInput';
 import { problemMessage } from './problemMessage';
 import { endAtValidators, requiredDateTime, requiredName } from './validation';
 import type { Conference, ConferenceTemplate } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 type Mode = 'template' | 'blank';
 
@@ -229,6 +230,7 @@ const CreateForm = () => {
       defaultValues={{ mode: isSub ? 'blank' : 'template', status: 'draft', allow_delegate: false, sub_conferences: [] }}
     >
       <ParentNotice />
+      <FormDraft />
       {!isSub && <RadioButtonGroupInput source="mode" label="kaigi.conferences.create.mode" choices={modeChoices} row />}
       <ClearDateOnModeChange />
       <FormDataConsumer>

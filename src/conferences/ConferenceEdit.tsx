@@ -51,6 +51,7 @@ import { AnswersTab } from './answers/AnswersTab';
 import { CompaniesTab } from './answers/CompaniesTab';
 import { AttachmentsTab } from './attachments/AttachmentsTab';
 import type { Conference } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 const TABS = ['', 'invitees', 'answers', 'companies', 'attachments'] as const;
 type TabKey = (typeof TABS)[number];
@@ -195,6 +196,7 @@ const BasicTab = () => (
   <>
     <SimpleForm resetOptions={CONFLICT_RESET_OPTIONS} toolbar={<FormToolbar />}>
       <ConflictNotice />
+      <FormDraft />
       <ConferenceFields />
     </SimpleForm>
     <SubConferences />

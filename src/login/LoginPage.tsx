@@ -12,6 +12,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useAuthState, useLogin, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { readAuthClaims } from '../auth/authSession';
 import { COOKIE, getCookie } from '../auth/cookies';
@@ -21,18 +22,23 @@ import type { LoginParams } from '../providers/authProvider';
 import { LoginForm } from './LoginForm';
 import { NewPasswordForm } from './NewPasswordForm';
 import { loginErrorKey, PASSWORD_MIN_LENGTH } from './loginErrors';
+import { clearSessionLoss, sessionLossNotice } from '../session/sessionLoss';
+import { serverRole } from '../session/sessionStore';
 
 type Step = 'password' | 'newPassword';
 
 export const LoginPage = () => {
   const translate = useTranslate();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const prev = prevFromLocation(location.search, location.hash);
   const [step, setStep] = useState<Step>('password');
   const [submitting, setSubmitting] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
+  // Issue 11: sent here because the session ended (not a first visit): say so, and that the input waits.
+  const [lossNotice] = useState(sessionLossNotice);
 
   // Already signed in: go where a fresh sign-in would go.
   const { authenticated } = useAuthState();
@@ -40,10 +46,12 @@ export const LoginPage = () => {
     if (!authenticated) return;
     let cancelled = false;
     readAuthClaims()
-      .then((claims) => {
-        if (cancelled || !claims?.role) return;
-        const confirm = isCompanyRole(claims.role) ? safeConfirmAccountLink(getCookie(COOKIE.linkToConfirmAccount)) : null;
-        navigate(confirm ?? postLoginTarget({ role: claims.role, prev }), { replace: true });
+      .then(async (claims) => (claims?.role ? serverRole(claims.role) : null))
+      .then((role) => {
+        if (cancelled || !role) return;
+        clearSessionLoss();
+        const confirm = isCompanyRole(role) ? safeConfirmAccountLink(getCookie(COOKIE.linkToConfirmAccount)) : null;
+        navigate(confirm ?? postLoginTarget({ role, prev }), { replace: true });
       })
       .catch(() => undefined);
     return () => {
@@ -54,6 +62,9 @@ export const LoginPage = () => {
   const submit = async (params: LoginParams) => {
     setSubmitting(true);
     setErrorKey(null);
+    // Answers cached while signed out (checkAuth failed, canAccess false) must not greet the user
+    // back on `prev` (issue 11): the pages ask again once signed in.
+    queryClient.removeQueries({ queryKey: ['auth'] });
     try {
       await login({ ...params, prev });
     } catch (error) {
@@ -88,6 +99,11 @@ export const LoginPage = () => {
           <Typography component="h1" variant="h5" gutterBottom>
             {translate('kaigi.login.title')}
           </Typography>
+          {lossNotice && !errorKey && (
+            <Alert severity="info" role="status" sx={{ mb: 2 }} data-testid="session-expired">
+              {translate(`kaigi.session.${lossNotice}`)}
+            </Alert>
+          )}
           <Box aria-live="assertive" aria-atomic="true" sx={{ mb: errorKey ? 2 : 0 }}>
             {errorKey && (
               <Alert severity="error" role="alert" data-testid="login-error">

@@ -2,10 +2,12 @@
 import { Create, SimpleForm } from 'react-admin';
 import { MemberInputs } from './MemberInputs';
 import { toCreateBody } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 export const MemberCreate = () => (
   <Create redirect="edit" transform={toCreateBody}>
     <SimpleForm noValidate>
+      <FormDraft />
       <MemberInputs />
     </SimpleForm>
   </Create>

@@ -10,6 +10,7 @@ import { CreateAccountButton } from './CreateAccountButton';
 import { MemberInputs } from './MemberInputs';
 import { MemberPositions } from './MemberPositions';
 import { toUpdateBody } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 const Actions = () => (
   <TopToolbar>
@@ -23,6 +24,7 @@ export const MemberEdit = () => (
   <ConflictAwareEdit transform={toUpdateBody} actions={<Actions />} redirect="list">
     <SimpleForm noValidate toolbar={<SaveOnlyToolbar />}>
       <ConflictNotice />
+      <FormDraft />
       <MemberInputs />
     </SimpleForm>
     <MemberPositions />

@@ -2,10 +2,12 @@
 import { Create, SimpleForm } from 'react-admin';
 import { PositionInputs } from './PositionInputs';
 import { toCreateBody } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 export const PositionCreate = () => (
   <Create redirect="list" transform={toCreateBody}>
     <SimpleForm noValidate>
+      <FormDraft />
       <PositionInputs />
     </SimpleForm>
   </Create>

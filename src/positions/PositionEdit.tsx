@@ -4,11 +4,13 @@ import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
 import { ConflictNotice } from '../common/ConflictNotice';
 import { PositionInputs } from './PositionInputs';
 import { toUpdateBody } from './types';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 export const PositionEdit = () => (
   <ConflictAwareEdit transform={toUpdateBody} redirect="list">
     <SimpleForm noValidate>
       <ConflictNotice />
+      <FormDraft />
       <PositionInputs />
     </SimpleForm>
   </ConflictAwareEdit>

@@ -148,8 +148,9 @@ describe('authProvider', () => {
     });
   });
 
-  it('checkError logs out on 401 only', async () => {
-    await expect(authProvider.checkError({ status: 401 })).rejects.toBeDefined();
+  it('issue 11: checkError never logs out — the HTTP client already refreshed or ended the session on a 401', async () => {
+    // A rejection would make react-admin resolve the failed call with empty data (a "successful" save).
+    await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
     await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
   });

@@ -4,11 +4,16 @@
  * login({ email, password, prev })   → signIn with e-mail and password (authFlowType from
  *                                       config.json); NEW_PASSWORD_REQUIRED → NewPasswordRequiredError
  * login({ newPassword, prev })       → confirmSignIn for that challenge
- * On success: cookies role + logged_in; company users also fetch user info + company, set
- * company_name and, when needed, link_to_confirm_account (redirects.ts has the rule). Returns
+ * On success: user info is fetched (the server's role and company win over the token's claims,
+ * issue 11 item 9); cookies role + logged_in; company users also get company_name and, when
+ * needed, link_to_confirm_account (redirects.ts has the rule). Returns
  * { redirectTo }: confirm-account, else prev, else redirect_client, else the role's landing.
  * logout → Amplify signOut, clear role/logged_in/link_to_confirm_account/company_name, empty
- * session, go to /login.
+ * session, go to /login. A deliberate logout also removes every draft (issue 11); react-admin's
+ * logout after a lost session (checkAuth failed) keeps them and goes to /login?prev=….
+ * checkError → a 401 has already been handled by the HTTP client (refresh, else the session-loss
+ * path of session/sessionLoss.ts), so it never rejects: a rejection would make react-admin
+ * resolve the failed call with empty data, and a failed save would say 「更新しました」.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { signOut, type SignInOutput } from 'aws-amplify/auth';
@@ -17,9 +22,10 @@ import { COOKIE, clearSessionCookies, getCookie, removeCookie, setCookie } from 
 import { canAccess } from '../../access/permissions';
 import { LOGIN_PATH, confirmAccountUrl, postLoginTarget } from '../auth/redirects';
 import { type Role, isCompanyRole } from '../../access/roles';
-import { fetchCompanySession } from '../api/userInfo';
 import { getRuntimeConfig } from '../config/runtimeConfig';
-import { loadSession, primeCompanySession, resetSession } from '../session/sessionStore';
+import { loadSession, resetSession, serverRole } from '../session/sessionStore';
+import { clearSessionLoss, lostSessionLoginPath, noteSessionLost } from '../session/sessionLoss';
+import { clearAllDrafts } from '../common/drafts/draftStore';
 
 export interface LoginParams {
   email?: string;
@@ -88,30 +94,34 @@ const abandonSignIn = async () => {
   resetSession();
 };
 
-/** Cookies, company checks and the destination once Cognito says DONE. */
+/**
+ * Cookies, company checks and the destination once Cognito says DONE. The token's
+ * custom:user_type only says which user info to ask for; the role, the company and so the
+ * cookies and the destination are the server's user_info (issue 11 item 9, sessionStore.ts).
+ */
 const completeLogin = async (prev: string | null | undefined): Promise<string> => {
   resetSession();
   const claims = await readAuthClaims();
-  const role = claims?.role;
-  if (!role) {
+  const claimed = claims?.role;
+  if (!claimed) {
     await abandonSignIn();
     throw new UnknownRoleError();
   }
 
+  const session = await loadSession(claimed);
+  if (session.status !== 'ready' && isCompanyRole(claimed)) {
+    await abandonSignIn();
+    throw new UserInfoLoadError(session.error);
+  }
+  // A chamber user whose user info failed signs in; the spec §8 dialog then offers to log off.
+  const role = session.status === 'ready' && session.role ? session.role : claimed;
+
   let confirmUrl: string | null = null;
-  if (isCompanyRole(role)) {
-    let loaded;
-    try {
-      loaded = await fetchCompanySession();
-    } catch (error) {
-      await abandonSignIn();
-      throw new UserInfoLoadError(error);
-    }
-    primeCompanySession(loaded.user, loaded.company);
-    const name = loaded.company.attributes?.name1;
+  if (isCompanyRole(role) && session.company) {
+    const name = session.company.attributes?.name1;
     if (name) setCookie(COOKIE.companyName, name);
     else removeCookie(COOKIE.companyName);
-    confirmUrl = confirmAccountUrl(loaded.company);
+    confirmUrl = confirmAccountUrl(session.company);
     if (confirmUrl) setCookie(COOKIE.linkToConfirmAccount, confirmUrl);
     else removeCookie(COOKIE.linkToConfirmAccount);
   } else {
@@ -124,6 +134,7 @@ const completeLogin = async (prev: string | null | undefined): Promise<string> =
 
   const redirectClient = getCookie(COOKIE.redirectClient);
   removeCookie(COOKIE.redirectClient);
+  clearSessionLoss();
   return confirmUrl ?? postLoginTarget({ role, prev, redirectClient });
 };
 
@@ -135,14 +146,17 @@ const handleSignInOutput = async (output: SignInOutput, prev: string | null | un
 };
 
 /**
- * react-admin's rejection shape: `redirectTo` is where to go, `message: false` skips the
- * "please sign in" notification (the login page says enough).
+ * react-admin's rejection shape: `redirectTo` is where to go (/login?prev=<this page>, the forms'
+ * drafts kept), `message: false` skips the "please sign in" notification (the login page says
+ * enough).
  */
-const toLogin = () => Promise.reject({ redirectTo: LOGIN_PATH, message: false });
+const toLogin = () => Promise.reject({ redirectTo: noteSessionLost(), message: false });
 
+/** The signed-in user's role: the server's user_info over the token's claim (issue 11 item 9). */
 const currentRole = async (): Promise<Role | null> => {
   try {
-    return (await readAuthClaims())?.role ?? null;
+    const claimed = (await readAuthClaims())?.role;
+    return claimed ? await serverRole(claimed) : null;
   } catch {
     return null;
   }
@@ -160,6 +174,8 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
+    const lostAt = lostSessionLoginPath();
+    if (!lostAt) clearAllDrafts();
     try {
       await signOut();
     } catch (error) {
@@ -167,20 +183,21 @@ export const authProvider: AuthProvider = {
     }
     clearSessionCookies();
     resetSession();
-    return LOGIN_PATH;
+    return lostAt ?? LOGIN_PATH;
   },
 
   async checkAuth() {
     const role = await currentRole();
     if (!role) return toLogin();
+    clearSessionLoss(); // signed in (again): a loss noted earlier is over
     // Keep the spec §4 cookies true to the session (e.g. after the browser dropped them).
     if (getCookie(COOKIE.role) !== role) setCookie(COOKIE.role, role);
     if (getCookie(COOKIE.loggedIn) !== 'true') setCookie(COOKIE.loggedIn, 'true');
   },
 
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401) return toLogin();
-    // 403 and the rest: stay signed in; the page shows the error.
+  async checkError() {
+    // 401: handled by the HTTP client (see above); 403 and the rest: stay signed in, the page
+    // shows the error.
   },
 
   async getPermissions() {

@@ -45,6 +45,8 @@ export type ApiHttpError = RaHttpError & {
   code?: string;
   detail?: string;
   currentVersion?: number;
+  /** The session ended (issue 11): the user is on the way to /login; not a failure of the form. */
+  sessionExpired?: boolean;
 };
 
 export const toRaError = (error: unknown): unknown => {
@@ -56,6 +58,7 @@ export const toRaError = (error: unknown): unknown => {
     code: error.code,
     detail: error.detail,
     currentVersion: error.currentVersion,
+    sessionExpired: error.sessionExpired,
     cause: error,
   }) as ApiHttpError;
 };

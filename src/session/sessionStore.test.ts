@@ -16,11 +16,11 @@ describe('session loading (spec §4)', () => {
   afterEach(() => server.events.removeAllListeners());
 
   it('§4: chamber roles fetch /v1/cci/user_info', async () => {
-    server.use(cciUserInfoOk());
     for (const role of ['CCI_ADMIN', 'CCI_CONFERENCE_USER'] as const) {
+      server.use(cciUserInfoOk({ ...cciUser, user_type: role }));
       resetSession();
       const state = await loadSession(role);
-      expect(state).toMatchObject({ status: 'ready', role, cciUser });
+      expect(state).toMatchObject({ status: 'ready', role, cciUser: { ...cciUser, user_type: role } });
     }
     expect(calls).toEqual(['/v1/cci/user_info', '/v1/cci/user_info']);
   });

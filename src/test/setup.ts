@@ -8,6 +8,7 @@ import { resetSession } from '../session/sessionStore';
 import { inflight } from '../api/inflight';
 import { setNavigator } from '../api/navigation';
 import { setDefaultRetrySleep } from '../api/httpClient';
+import { clearSessionLoss } from '../session/sessionLoss';
 
 vi.mock('aws-amplify/auth', () => import('./amplifyMock'));
 
@@ -17,6 +18,8 @@ beforeEach(() => {
   amplify.reset();
   // react-admin keeps list filters and preferences in localStorage between renders
   localStorage.clear();
+  sessionStorage.clear();
+  clearSessionLoss();
   // Screens' tests keep the spec §9 retries but not their real back-off waits.
   setDefaultRetrySleep(async () => undefined);
 });

@@ -32,6 +32,7 @@ import { problemCode, useNotifyApiError } from '../common/apiErrors';
 import { useSession } from '../session/useSession';
 import { ROLE_CHOICES } from './userFields';
 import { toUserUpdate } from './userUpdate';
+import { FormDraft } from '../common/drafts/FormDraft';
 
 /** Problem codes of PUT /users/{username} with a message of their own (kaigi.users.errors.*). */
 const USER_ERROR_CODES = ['cannot_change_self', 'invalid_company', 'cognito_user_missing'];
@@ -75,6 +76,7 @@ const UserEditForm = () => {
       }
     >
       <ConflictNotice />
+      <FormDraft />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }}>
         <Labeled source="email">
           <TextField source="email" />

@@ -34,6 +34,8 @@ import { useSession } from '../../session/useSession';
 import { EMAIL_RE, normalizeEmail } from '../format';
 import { portalKeys } from '../api';
 import { changePassword } from './changePassword';
+import { useRouteDraft } from '../../common/drafts/useRouteDraft';
+import { DraftRestoredNotice } from '../../common/drafts/DraftRestoredNotice';
 
 export const PASSWORD_MIN_LENGTH = 8; // spec §5, §9
 const RESOURCE = 'company/companies';
@@ -121,6 +123,13 @@ export const ConfirmAccountPage = () => {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ severity: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const messageRef = useRef<HTMLDivElement>(null);
+  // Issue 11: a typed e-mail survives a lost session; the passwords never are kept.
+  const { restored } = useRouteDraft<{ email: string }>({
+    getValues: () => (email ? { email } : undefined),
+    restore: (draft) => {
+      if (typeof draft.email === 'string') setEmail(draft.email);
+    },
+  });
 
   useEffect(() => {
     if (message) messageRef.current?.focus();
@@ -275,7 +284,10 @@ export const ConfirmAccountPage = () => {
             </Box>
           </Box>
 
-          <Box aria-live="assertive" aria-atomic="true" sx={{ mt: 2 }}>
+          <Box sx={{ mt: 2 }}>
+            <DraftRestoredNotice show={restored} />
+          </Box>
+          <Box aria-live="assertive" aria-atomic="true">
             {message && (
               <Alert severity={message.severity} role="alert" ref={messageRef} tabIndex={-1} sx={{ mb: 2 }}>
                 {message.text}

@@ -12,6 +12,8 @@
  *    409 → as 1; 422 answer_deadline_passed / conference_not_open / delegate_not_allowed → the
  *    conference is reloaded (closed columns become read-only with their reason) and the message
  *    shown; 400 errors[] → on their cells.
+ * If the session ends meanwhile, the changed cells are kept and put back after sign-in (issue 11,
+ * common/drafts): only cells still in the form are restored.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -53,6 +55,8 @@ import {
   type Grid,
   type Row,
 } from './answerModel';
+import { useRouteDraft } from '../../common/drafts/useRouteDraft';
+import { DraftRestoredNotice } from '../../common/drafts/DraftRestoredNotice';
 
 type Phase = 'editing' | 'confirming' | 'submitting' | 'conflict' | 'reloading';
 
@@ -112,6 +116,15 @@ export const AnswerForm = ({ detail }: AnswerFormProps) => {
   const conflictRef = useRef<HTMLButtonElement>(null);
 
   const changes = useMemo(() => changedAnswers(grid, draft), [grid, draft]);
+  const { restored } = useRouteDraft<{ cells: Draft }>({
+    getValues: () => (changes.length > 0 ? { cells: draft } : undefined),
+    restore: ({ cells }) =>
+      setDraft((current) => {
+        const next = { ...current };
+        for (const id of Object.keys(current).map(Number)) if (cells?.[id]) next[id] = cells[id];
+        return next;
+      }),
+  });
   const anyOpen = grid.columns.some((c) => c.open);
   const detailKey = portalKeys.detail(String(detail.id));
 
@@ -320,6 +333,7 @@ export const AnswerForm = ({ detail }: AnswerFormProps) => {
         </Alert>
       ))}
 
+      <DraftRestoredNotice show={restored} />
       <Box aria-live="polite" aria-atomic="true">
         {phase === 'conflict' && (
           <Alert

@@ -7,7 +7,9 @@
  * - a 409 version_conflict says so and offers 「最新の内容を読み込む」: the latest version is loaded
  *   and what the user typed stays in the form (the fields that differ are listed); saving again
  *   then goes with the new version;
- * - a successful save refreshes the session's company (company_name cookie, spec §4).
+ * - a successful save refreshes the session's company (company_name cookie, spec §4);
+ * - if the session ends while editing, the changed values are kept and, after sign-in, put back
+ *   in the form over the latest version (issue 11, common/drafts).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -28,6 +30,8 @@ import { primeCompanySession } from '../../session/sessionStore';
 import { useSession } from '../../session/useSession';
 import { portalKeys } from '../api';
 import { normalizeDigits } from '../format';
+import { useRouteDraft } from '../../common/drafts/useRouteDraft';
+import { DraftRestoredNotice } from '../../common/drafts/DraftRestoredNotice';
 import {
   differingFields,
   maxLengthOf,
@@ -86,6 +90,17 @@ export const CompanyProfilePage = () => {
   const conflictRef = useRef<HTMLButtonElement>(null);
 
   const company = phase === 'viewing' ? (query.data ?? null) : base;
+
+  const { restored } = useRouteDraft<{ values: ProfileValues }>({
+    getValues: () => (phase !== 'viewing' && values && base && differingFields(values, base).length > 0 ? { values } : undefined),
+    restore: (draft) => {
+      if (!query.data) return;
+      setBase(query.data);
+      setValues({ ...valuesOf(query.data), ...draft.values });
+      setPhase('editing');
+    },
+    ready: !!query.data,
+  });
 
   useEffect(() => {
     if (banner) bannerRef.current?.focus();
@@ -186,6 +201,7 @@ export const CompanyProfilePage = () => {
       <Typography component="h1" variant="h5" gutterBottom>
         {translate('kaigi.company.profile.title')}
       </Typography>
+      <DraftRestoredNotice show={restored} />
       <Box aria-live="polite" aria-atomic="true">
         {phase === 'conflict' && (
           <Alert

@@ -44,7 +44,10 @@ export const currentPath = () => `${location.pathname}${location.search}`;
 /** The page at `path`, plus a placeholder for every other route so navigations are observable. */
 export const renderPortal = (page: ReactElement, { url, path }: { url: string; path: string }) => {
   const navigated: string[] = [];
-  setNavigator((to) => navigated.push(to));
+  setNavigator(
+    (to) => navigated.push(to),
+    () => ({ pathname: location.pathname, search: location.search, hash: '' }),
+  );
   const result = render(
     <MemoryRouter initialEntries={[url]}>
       <AdminContext
