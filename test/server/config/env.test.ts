@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings } from '../../../server/config/env.ts';
-
-const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
-  try {
-    loadSettings(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  return [];
-};
+import { loadSettings } from '../../../server/config/env.ts';
+import { problemsOf } from '../../helpers/config-problems.ts';
 
 describe('environment validation (DESIGN.md §3)', () => {
   it('starts on embedded defaults with no variables at all', () => {

@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadSettings } from '../../../server/config/env.ts';
+import { loadSettings } from '../../../server/config/env.ts';
+import { problemsOf } from '../../helpers/config-problems.ts';
 import { buildTestApp } from '../../helpers/app.ts';
 
 const PRODUCTION = {
@@ -14,16 +15,6 @@ const PRODUCTION = {
   COGNITO_CLIENT_ID: 'client',
   PUBLIC_ORIGIN: 'https://kaigi.example.jp',
   S3_BUCKET: 'kaigi-files',
-};
-
-const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
-  try {
-    loadSettings(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  return [];
 };
 
 describe('TRUST_PROXY validation', () => {

@@ -14,6 +14,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoAdminClient } from '../../../server/infra/cognito-local.ts';
+import { POSITION_TYPES } from '../../../server/db/schema.ts';
 import { createCompany, createConference, createMember, daysFromNow } from '../../helpers/attendance-fixtures.ts';
 import { signIn } from '../../helpers/app.ts';
 import { recordUpload } from '../../helpers/uploads.ts';
@@ -104,14 +105,6 @@ export async function createFuzzChamber(pool: pg.Pool): Promise<FuzzChamber> {
 
   const companies: number[] = [];
   const invitees: Array<[number, number]> = [];
-  const positionTypes = [
-    'CCI_OFFICER',
-    'CCI_SECTION',
-    'CCI_BRANCH',
-    'CCI_COMMITTEE',
-    'CCI_WOMEN_ASSOCIATION',
-    'CCI_YOUTH_DIVISION',
-  ];
   for (let n = 1; n <= 4; n++) {
     const companyId = await createCompany(pool, `FZ${n}`, `ファズ商事${n}`, FUZZ_CCI);
     companies.push(companyId);
@@ -121,7 +114,7 @@ export async function createFuzzChamber(pool: pg.Pool): Promise<FuzzChamber> {
         companyId,
         name: `ファズ 太郎${n}${m}`,
         kana: `ファズ タロウ${n}${m}`,
-        positions: [{ type: positionTypes[(n + m) % positionTypes.length], department: '役員', name: '議員', rank: m }],
+        positions: [{ type: POSITION_TYPES[(n + m) % POSITION_TYPES.length], department: '役員', name: '議員', rank: m }],
       });
       invitees.push([companyId, memberId]);
     }
