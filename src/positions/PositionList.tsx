@@ -21,7 +21,7 @@ import { ListEmpty } from '../common/ListEmpty';
 import { useRowClick } from '../common/useRowClick';
 import { CompanyReferenceInput } from '../members/CompanyReferenceInput';
 import { NameWithKana } from '../members/MemberCells';
-import { PositionBulkEditButton } from './PositionBulkEditButton';
+import { PositionBulkEdit, PositionBulkEditButton } from './PositionBulkEdit';
 import { PositionTypeField } from './PositionTypeField';
 import { PositionTypeInput } from './PositionTypeInput';
 import { usePositionTypes } from './usePositionTypes';
@@ -69,49 +69,51 @@ export const PositionList = () => {
   const { nameOf } = usePositionTypes();
   return (
     <List filters={filters} actions={<ListActions />} sort={DEFAULT_SORT} perPage={25} empty={<ListEmpty />}>
-      {isSmall ? (
-        <SimpleList<Position>
-          primaryText={(record) => `${record.member_name}（${record.company_name ?? record.company_code}）`}
-          secondaryText={(record) =>
-            [nameOf(record.position_type), record.department_name, record.position_name].filter(Boolean).join(' ')
-          }
-          linkType={rowClick || false}
-          empty={<ListEmpty />}
-        />
-      ) : (
-        <DataTable<Position>
-          sx={NOWRAP_HEADERS}
-          body={KeyboardDataTableBody}
-          rowClick={rowClick}
-          bulkActionButtons={canEdit ? <BulkActions /> : false}
-          empty={<ListEmpty />}
-        >
-          <DataTable.Col source="position_type" field={PositionTypeField} />
-          <DataTable.Col source="department_name" />
-          <DataTable.Col source="position_name" disableSort />
-          <DataTable.NumberCol source="rank" />
-          <DataTable.Col
-            source="member_name_kana"
-            label="resources.positions.fields.member_name"
-            render={(record) => (
-              <NameWithKana name={(record as Position).member_name} kana={(record as Position).member_name_kana} />
-            )}
+      <PositionBulkEdit>
+        {isSmall ? (
+          <SimpleList<Position>
+            primaryText={(record) => `${record.member_name}（${record.company_name ?? record.company_code}）`}
+            secondaryText={(record) =>
+              [nameOf(record.position_type), record.department_name, record.position_name].filter(Boolean).join(' ')
+            }
+            linkType={rowClick || false}
+            empty={<ListEmpty />}
           />
-          <DataTable.Col
-            source="company_code"
-            label="resources.positions.fields.company_name"
-            render={(record) => (
-              <NameWithKana name={(record as Position).company_name} kana={(record as Position).company_code} />
-            )}
-          />
-          <DataTable.Col source="start_at">
-            <JaDateField source="start_at" />
-          </DataTable.Col>
-          <DataTable.Col source="end_at">
-            <JaDateField source="end_at" />
-          </DataTable.Col>
-        </DataTable>
-      )}
+        ) : (
+          <DataTable<Position>
+            sx={NOWRAP_HEADERS}
+            body={KeyboardDataTableBody}
+            rowClick={rowClick}
+            bulkActionButtons={canEdit ? <BulkActions /> : false}
+            empty={<ListEmpty />}
+          >
+            <DataTable.Col source="position_type" field={PositionTypeField} />
+            <DataTable.Col source="department_name" />
+            <DataTable.Col source="position_name" disableSort />
+            <DataTable.NumberCol source="rank" />
+            <DataTable.Col
+              source="member_name_kana"
+              label="resources.positions.fields.member_name"
+              render={(record) => (
+                <NameWithKana name={(record as Position).member_name} kana={(record as Position).member_name_kana} />
+              )}
+            />
+            <DataTable.Col
+              source="company_code"
+              label="resources.positions.fields.company_name"
+              render={(record) => (
+                <NameWithKana name={(record as Position).company_name} kana={(record as Position).company_code} />
+              )}
+            />
+            <DataTable.Col source="start_at">
+              <JaDateField source="start_at" />
+            </DataTable.Col>
+            <DataTable.Col source="end_at">
+              <JaDateField source="end_at" />
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </PositionBulkEdit>
     </List>
   );
 };

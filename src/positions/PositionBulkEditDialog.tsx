@@ -1,11 +1,11 @@
 /**
- * 「まとめて編集」 for the selected positions: a small grid of their ranks and end dates (plus one
+ * The 「まとめて編集」 dialog (opened by PositionBulkEdit.tsx) for the selected positions: a small grid of their ranks and end dates (plus one
  * end date for all), saved by PUT /positions/update_positions (dataProvider.updatePositions) in one
  * transaction — all or nothing. When the server refuses an item, the row of that item shows why
  * (its field error, a stale version, a position gone) and nothing is saved; after a 409 the rows
  * can be reloaded with the current versions without losing what was typed.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -26,22 +26,13 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import EditNoteIcon from '@mui/icons-material/EditNote';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import {
-  Button,
-  useDataProvider,
-  useGetMany,
-  useListContext,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { useDataProvider, useGetMany, useListContext, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { fieldErrorMessage, type ProblemFieldError } from '../api/errors';
 import type { KaigiDataProvider } from '../providers/dataProvider';
 import { apiErrorMessage, isVersionConflict } from '../common/apiErrors';
+import { DraftRestoredNotice } from '../common/drafts/DraftRestoredNotice';
 import { usePositionTypes } from './usePositionTypes';
 import type { Position, PositionChange } from './types';
 
@@ -98,23 +89,23 @@ const rowErrorsOf = (error: unknown, sent: PositionChange[]): RowErrors => {
   return out;
 };
 
-export const PositionBulkEditButton = () => {
-  const translate = useTranslate();
-  const { selectedIds } = useListContext();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button label="kaigi.positions.bulk.button" onClick={() => setOpen(true)} disabled={selectedIds.length === 0}>
-        <EditNoteIcon />
-      </Button>
-      {open && (
-        <BulkEditDialog ids={selectedIds} onClose={() => setOpen(false)} title={translate('kaigi.positions.bulk.title')} />
-      )}
-    </>
-  );
+/** What a lost session keeps of the dialog (PositionBulkEdit.tsx): the positions and what was typed. */
+export type BulkEditDraft = {
+  ids: Identifier[];
+  rows: Drafts;
+  all_end_at: string;
 };
 
-const BulkEditDialog = ({ ids, onClose, title }: { ids: Identifier[]; onClose: () => void; title: string }) => {
+interface BulkEditDialogProps {
+  ids: Identifier[];
+  onClose: () => void;
+  /** Typed before the session ended (restored after sign-in); shown with a notice. */
+  restored?: BulkEditDraft;
+  /** Told what the dialog holds whenever it changes; undefined when nothing was changed. */
+  onDraftChange: (draft: BulkEditDraft | undefined) => void;
+}
+
+export const BulkEditDialog = ({ ids, onClose, restored, onDraftChange }: BulkEditDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -126,12 +117,18 @@ const BulkEditDialog = ({ ids, onClose, title }: { ids: Identifier[]; onClose: (
   const { data, isPending, refetch } = useGetMany<Position>('positions', { ids: ids as Position['id'][] });
   const records = useMemo(() => data ?? [], [data]);
 
-  const [drafts, setDrafts] = useState<Drafts>({});
-  const [allEndAt, setAllEndAt] = useState('');
+  const [drafts, setDrafts] = useState<Drafts>(restored?.rows ?? {});
+  const [allEndAt, setAllEndAt] = useState(restored?.all_end_at ?? '');
   const [saving, setSaving] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [message, setMessage] = useState<{ severity: 'error' | 'info'; text: string; conflict?: boolean } | null>(null);
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
+
+  const changed = allEndAt !== '' || changesOf(records, drafts).length > 0;
+  useEffect(() => {
+    onDraftChange(changed ? { ids, rows: drafts, all_end_at: allEndAt } : undefined);
+  }, [onDraftChange, changed, ids, drafts, allEndAt]);
+  useEffect(() => () => onDraftChange(undefined), [onDraftChange]);
 
   const setDraft = (id: Identifier, patch: Partial<RowDraft>) => {
     setDrafts((current) => ({ ...current, [String(id)]: { ...current[String(id)], ...patch } }));
@@ -228,8 +225,9 @@ const BulkEditDialog = ({ ids, onClose, title }: { ids: Identifier[]; onClose: (
       maxWidth="md"
       fullScreen={fullScreen}
     >
-      <DialogTitle id="positions-bulk-title">{title}</DialogTitle>
+      <DialogTitle id="positions-bulk-title">{translate('kaigi.positions.bulk.title')}</DialogTitle>
       <DialogContent>
+        <DraftRestoredNotice show={!!restored} />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('kaigi.positions.bulk.intro')}
         </Typography>
