@@ -33,6 +33,8 @@ import { MEMBER_CATEGORIES } from '../answerTally';
 import { problemMessage } from '../problemMessage';
 import type { InviteResult, MemberCategory } from '../types';
 import { LoadError } from '../LoadError';
+import { DraftRestoredNotice } from '../../common/drafts/DraftRestoredNotice';
+import type { InviteMembersDraft } from './useInviteDraft';
 
 /** The matches shown at once; more are reached by narrowing the search. */
 export const SEARCH_PAGE_SIZE = 50;
@@ -55,6 +57,10 @@ export interface InviteMembersDialogProps {
   invitedMemberIds: ReadonlySet<number>;
   onClose: () => void;
   onInvited: () => void;
+  /** Picked before the session ended (restored after sign-in): shown with the notice. */
+  restored?: InviteMembersDraft;
+  /** Told what is picked whenever it changes; undefined when nothing is (useInviteDraft). */
+  onDraftChange?: (draft: InviteMembersDraft | undefined) => void;
 }
 
 const useDebounced = <T,>(value: T, ms: number) => {
@@ -73,13 +79,15 @@ export const InviteMembersDialog = ({
   invitedMemberIds,
   onClose,
   onInvited,
+  restored,
+  onDraftChange,
 }: InviteMembersDialogProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<KaigiDataProvider>();
   const titleId = useId();
-  const [keyword, setKeyword] = useState('');
-  const [selected, setSelected] = useState<Map<number, MemberRow>>(new Map());
-  const [category, setCategory] = useState<MemberCategory>('principal');
+  const [keyword, setKeyword] = useState(restored?.keyword ?? '');
+  const [selected, setSelected] = useState<Set<number>>(() => new Set(restored?.member_ids));
+  const [category, setCategory] = useState<MemberCategory>(restored?.category ?? 'principal');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<number | null>(null);
@@ -103,10 +111,14 @@ export const InviteMembersDialog = ({
   );
   const shown = members?.length ?? 0;
 
+  useEffect(() => {
+    onDraftChange?.(selected.size > 0 ? { dialog: 'members', member_ids: [...selected], category, keyword } : undefined);
+  }, [onDraftChange, selected, category, keyword]);
+
   const close = () => {
     if (busy) return;
     setKeyword('');
-    setSelected(new Map());
+    setSelected(new Set());
     setCategory('principal');
     setError(null);
     setCreated(null);
@@ -115,9 +127,9 @@ export const InviteMembersDialog = ({
 
   const toggle = (member: MemberRow) =>
     setSelected((current) => {
-      const next = new Map(current);
+      const next = new Set(current);
       if (next.has(Number(member.id))) next.delete(Number(member.id));
-      else next.set(Number(member.id), member);
+      else next.add(Number(member.id));
       return next;
     });
 
@@ -126,9 +138,9 @@ export const InviteMembersDialog = ({
     setBusy(true);
     setError(null);
     try {
-      const result = (await dataProvider.inviteMembers(conferenceId, [...selected.keys()], category)) as InviteResult;
+      const result = (await dataProvider.inviteMembers(conferenceId, [...selected], category)) as InviteResult;
       setCreated(result.created?.length ?? 0);
-      setSelected(new Map());
+      setSelected(new Set());
       onInvited();
     } catch (e) {
       setError(problemMessage(e, translate));
@@ -141,6 +153,8 @@ export const InviteMembersDialog = ({
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{translate('kaigi.conferences.invite_members.title')}</DialogTitle>
       <DialogContent>
+        {/* only when restored: the dialog's other live regions stay the only ones otherwise */}
+        {restored && <DraftRestoredNotice show />}
         <div aria-live="polite">
           {created !== null && (
             <Alert severity="success" role="status" sx={{ mb: 2 }}>

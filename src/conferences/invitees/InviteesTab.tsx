@@ -34,6 +34,7 @@ import { problemMessage } from '../problemMessage';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
 import { InviteByRuleDialog } from './InviteByRuleDialog';
 import { InviteMembersDialog } from './InviteMembersDialog';
+import { useInviteDraft } from './useInviteDraft';
 import { LoadError } from '../LoadError';
 
 export interface InviteesTabProps {
@@ -63,6 +64,7 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
   const { canAccess: canDelete } = useCanAccess({ resource: 'conference_members', action: 'delete' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selected, setSelected] = useState<Set<Identifier>>(new Set());
+  const invite = useInviteDraft(conferenceId, setDialog);
   const [moving, setMoving] = useState<Identifier | null>(null);
   const [busy, setBusy] = useState(false);
   const focusAfterMove = useRef<{ id: Identifier; direction: 'up' | 'down' } | null>(null);
@@ -299,12 +301,19 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
         onInvited={onInvited}
       />
       <InviteMembersDialog
+        // a fresh dialog when a kept draft is put back (its state starts from the draft)
+        key={invite.restored?.dialog === 'members' ? 'restored' : 'members'}
         open={dialog === 'members'}
         conferenceId={conferenceId}
         eventDate={eventDate}
         invitedMemberIds={invitedMemberIds}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          invite.onDialogClosed();
+          setDialog(null);
+        }}
         onInvited={onInvited}
+        restored={invite.restored?.dialog === 'members' ? invite.restored : undefined}
+        onDraftChange={invite.onDraftChange}
       />
       <Confirm
         isOpen={dialog === 'reset'}
