@@ -4,7 +4,7 @@
  * Japanese names when the master cannot be read) and/or departments on the event day. Members
  * already invited are skipped by the server; the dialog reports { created, skipped }.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -30,6 +30,8 @@ import { usePositionTypes } from '../../positions/usePositionTypes';
 import { MEMBER_CATEGORIES } from '../answerTally';
 import { problemMessage } from '../problemMessage';
 import type { InviteResult, MemberCategory } from '../types';
+import { DraftRestoredNotice } from '../../common/drafts/DraftRestoredNotice';
+import type { InviteRuleDraft } from './useInviteDraft';
 
 export interface InviteDialogProps {
   open: boolean;
@@ -37,6 +39,10 @@ export interface InviteDialogProps {
   onClose: () => void;
   /** Called after invitees were added (to refresh the list). */
   onInvited: () => void;
+  /** Chosen before the session ended (restored after sign-in): shown with the notice. */
+  restored?: InviteRuleDraft;
+  /** Told what is chosen whenever it changes; undefined when nothing is (useInviteDraft). */
+  onDraftChange?: (draft: InviteRuleDraft | undefined) => void;
 }
 
 const useDepartmentSuggestions = (positionTypes: string[], enabled: boolean) => {
@@ -82,19 +88,27 @@ const PositionTypeCheckboxes = ({
   );
 };
 
-export const InviteByRuleDialog = ({ open, conferenceId, onClose, onInvited }: InviteDialogProps) => {
+export const InviteByRuleDialog = ({ open, conferenceId, onClose, onInvited, restored, onDraftChange }: InviteDialogProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<KaigiDataProvider>();
   const titleId = useId();
   const typesLabelId = useId();
-  const [positionTypes, setPositionTypes] = useState<string[]>([]);
-  const [departments, setDepartments] = useState<string[]>([]);
-  const [category, setCategory] = useState<MemberCategory>('principal');
+  const [positionTypes, setPositionTypes] = useState<string[]>(restored?.position_types ?? []);
+  const [departments, setDepartments] = useState<string[]>(restored?.department_names ?? []);
+  const [category, setCategory] = useState<MemberCategory>(restored?.category ?? 'principal');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<{ created: number; skipped: number } | null>(null);
 
   const departmentSuggestions = useDepartmentSuggestions(positionTypes, open);
+
+  // Once invited (the result shown) the choice is done with: nothing left to keep.
+  const chosen = result === null && (positionTypes.length > 0 || departments.length > 0);
+  useEffect(() => {
+    onDraftChange?.(
+      chosen ? { dialog: 'rule', position_types: positionTypes, department_names: departments, category } : undefined,
+    );
+  }, [onDraftChange, chosen, positionTypes, departments, category]);
 
   const reset = () => {
     setPositionTypes([]);
@@ -141,6 +155,8 @@ export const InviteByRuleDialog = ({ open, conferenceId, onClose, onInvited }: I
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{translate('kaigi.conferences.invite_rule.title')}</DialogTitle>
       <DialogContent>
+        {/* only when restored: the dialog's other live regions stay the only ones otherwise */}
+        {restored && <DraftRestoredNotice show />}
         <DialogContentText sx={{ mb: 2 }}>{translate('kaigi.conferences.invite_rule.intro')}</DialogContentText>
         <div aria-live="polite">
           {result && (

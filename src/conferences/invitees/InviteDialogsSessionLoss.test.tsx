@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Nothing a user typed is lost" on the 招待者 tab's invite dialogs, through the whole app
+ * Issue 11 "Nothing a user typed is lost" on the 招待者 tab's invite dialogs (会員を選んで招待, 役職で招待), through the whole app
  * (MSW + the Amplify double): inviting after the session ended (no token, no refresh) shows no
  * result, goes to /login?prev=… and keeps what was picked as a draft; after sign-in, back on the
  * tab, the dialog is open again with it and a notice; the invite then succeeds and the draft is gone.
@@ -24,7 +24,9 @@ const invitesApi = (posted: unknown[]) => [
   http.get(`${API}/conference_members`, () =>
     list([invitee({ id: 11, sort: 1, member_id: 501, company_id: 10, name: '山田 太郎' })], 1, 1, 1000),
   ),
-  http.get('*/v1/cci/TKY/master/cci_position_type', () => list([])),
+  http.get('*/v1/cci/TKY/master/cci_position_type', () =>
+    list([{ id: 1, master_type_code: 'cci_position_type', master_code: 'CCI_OFFICER', name: '役員', sort_order: 1 }]),
+  ),
   http.get(`${API}/positions`, () => list([{ id: 1, department_name: '商業部会' }])),
   http.get(`${API}/members`, () =>
     list([
@@ -86,5 +88,56 @@ describe('invite dialogs when the session ends (issue 11)', () => {
     await waitFor(() => expect(posted).toHaveLength(1), WAIT);
     expect(posted[0]).toEqual({ mode: 'many', conference_id: 1, member_ids: [602], category: 'substitute' });
     await waitFor(() => expect(draftKeys()).toEqual([])); // invited: the draft is gone
+  }, 60_000);
+
+  it('役職で招待: the chosen types, departments and category are kept, back after sign-in with a notice, then invited', async () => {
+    signIn();
+    const posted: unknown[] = [];
+    server.use(...invitesApi(posted));
+    const user = userEvent.setup();
+    renderApp(ROUTE);
+
+    await user.click(await screen.findByRole('button', { name: '役職で招待' }, WAIT));
+    let dialog = await screen.findByRole('dialog', { name: '役職で招待' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: '役員' }, WAIT));
+    await user.type(within(dialog).getByLabelText('部会・委員会名'), '商業部会{Enter}');
+    await user.click(within(dialog).getByRole('combobox', { name: '招待区分' }));
+    await user.click(await screen.findByRole('option', { name: '代理' }));
+
+    amplify.signOutNow(); // tokens gone: neither the request nor the refresh has one
+    await user.click(within(dialog).getByRole('button', { name: '招待する' }));
+
+    await waitFor(() => expect(currentUrl()).toBe('/login?prev=%2Fconferences%2F1%2Finvitees'), WAIT);
+    expect(posted).toHaveLength(0);
+    expect(screen.queryByText(/名を招待しました/)).not.toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toEqual({
+      owner: 'tky-admin',
+      values: {
+        dialog: 'rule',
+        position_types: ['CCI_OFFICER'],
+        department_names: ['商業部会'],
+        category: 'substitute',
+        conference_id: '1',
+      },
+    });
+
+    await signInAgain(user);
+    await waitFor(() => expect(currentUrl()).toBe(ROUTE), WAIT);
+    dialog = await screen.findByRole('dialog', { name: '役職で招待' }, WAIT);
+    expect(within(dialog).getByTestId('draft-restored')).toHaveTextContent('保存されていない入力内容を復元しました。');
+    expect(await within(dialog).findByRole('checkbox', { name: '役員' }, WAIT)).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: '商業部会' })).toBeInTheDocument(); // the chip
+    expect(within(dialog).getByRole('combobox', { name: '招待区分' })).toHaveTextContent('代理');
+
+    await user.click(within(dialog).getByRole('button', { name: '招待する' }));
+    await waitFor(() => expect(posted).toHaveLength(1), WAIT);
+    expect(posted[0]).toEqual({
+      mode: 'rule',
+      conference_id: 1,
+      rule: { position_types: ['CCI_OFFICER'], department_names: ['商業部会'] },
+      category: 'substitute',
+    });
+    expect(await within(dialog).findByText('条件に一致する新たな招待対象者はいませんでした。', {}, WAIT)).toBeInTheDocument();
+    expect(draftKeys()).toEqual([]); // invited: the draft is gone
   }, 60_000);
 });

@@ -295,14 +295,21 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
       )}
 
       <InviteByRuleDialog
+        // a fresh dialog when a kept draft is put back (its state starts from the draft)
+        key={invite.restoredRule ? 'restored' : 'rule'}
         open={dialog === 'rule'}
         conferenceId={conferenceId}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          invite.onDialogClosed();
+          setDialog(null);
+        }}
         onInvited={onInvited}
+        restored={invite.restoredRule}
+        onDraftChange={invite.report.rule}
       />
       <InviteMembersDialog
         // a fresh dialog when a kept draft is put back (its state starts from the draft)
-        key={invite.restored?.dialog === 'members' ? 'restored' : 'members'}
+        key={invite.restoredMembers ? 'restored' : 'members'}
         open={dialog === 'members'}
         conferenceId={conferenceId}
         eventDate={eventDate}
@@ -312,8 +319,8 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
           setDialog(null);
         }}
         onInvited={onInvited}
-        restored={invite.restored?.dialog === 'members' ? invite.restored : undefined}
-        onDraftChange={invite.onDraftChange}
+        restored={invite.restoredMembers}
+        onDraftChange={invite.report.members}
       />
       <Confirm
         isOpen={dialog === 'reset'}
