@@ -12,41 +12,13 @@ import { server } from '../test/server';
 import { amplify } from '../test/amplifyMock';
 import { currentUrl, renderApp } from '../test/renderApp';
 import { signIn } from '../conferences/test/fixtures';
+import { BUKAICHO, KAITO } from './test/fixtures';
 
 /** A whole-app journey: generous waits for a busy machine. */
 const WAIT = { timeout: 10_000 };
 const BASE = '*/v1/cci/admin/master/positions';
 const DRAFT_KEY = 'kaigi.draft:/positions';
 const draftKeys = () => Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
-
-const position = (overrides: Record<string, unknown>) => ({
-  id: 100,
-  cci_code: 'TKY',
-  member_id: 10,
-  position_type: 'CCI_OFFICER',
-  department_name: '役員',
-  position_name: '会頭',
-  rank: 1,
-  start_at: '2025-11-01',
-  end_at: null,
-  version: 1,
-  member_name: '山田 太郎',
-  member_name_kana: 'ヤマダ タロウ',
-  company_id: 1,
-  company_code: 'C001',
-  company_name: '株式会社アクメ',
-  ...overrides,
-});
-const KAITO = position({});
-const BUKAICHO = position({
-  id: 101,
-  member_id: 11,
-  department_name: '商業部会',
-  position_name: '部会長',
-  member_name: '佐藤 花子',
-  member_name_kana: 'サトウ ハナコ',
-  version: 4,
-});
 
 const list = (rows: unknown[]) => HttpResponse.json({ data: rows, meta: { page: 1, page_size: 25, total: rows.length } });
 

@@ -13,48 +13,13 @@ import { renderAdmin } from '../common/testing/renderAdmin';
 import companies from '../companies';
 import members from '../members';
 import positions from '.';
+import { BUKAICHO, KAITO, position } from './test/fixtures';
 
 // The first render of a file loads the lazy views: allow more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '*/v1/cci/admin/master/positions';
 const MASTER = '*/v1/cci/TKY/master/cci_position_type';
-
-const position = (overrides: Record<string, unknown> = {}) => ({
-  id: 100,
-  cci_code: 'TKY',
-  member_id: 10,
-  position_type: 'CCI_OFFICER',
-  department_name: '役員',
-  position_name: '会頭',
-  rank: 1,
-  start_at: '2025-11-01',
-  end_at: null,
-  version: 1,
-  created_at: '2025-11-01T00:00:00.000Z',
-  updated_at: '2025-11-01T00:00:00.000Z',
-  member_name: '山田 太郎',
-  member_name_kana: 'ヤマダ タロウ',
-  company_id: 1,
-  company_code: 'C001',
-  company_name: '株式会社アクメ',
-  ...overrides,
-});
-
-const KAITO = position();
-const BUKAICHO = position({
-  id: 101,
-  member_id: 11,
-  position_type: 'CCI_SECTION',
-  department_name: '商業部会',
-  position_name: '部会長',
-  rank: 1,
-  member_name: '佐藤 花子',
-  member_name_kana: 'サトウ ハナコ',
-  company_name: '丸の内商事',
-  company_code: 'C002',
-  version: 4,
-});
 
 // The chamber names its types itself (here the section type is 「部会・委員会」, not the built-in 部会).
 const MASTER_ROWS = [
