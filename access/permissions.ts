@@ -54,6 +54,8 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'conference_members',
   'exports',
   'uploads',
+  // the live room of a conference (issue 12, DESIGN.md §11.1): run it, moderate, issue links
+  'conference_rooms',
 ] as const;
 
 /**
@@ -72,6 +74,8 @@ export const COMPANY_RESOURCES: Readonly<Record<string, readonly Action[]>> = {
   'company/user_info': ['show'],
   'company/master_data': ['list', 'show'],
   'company/uploads': ['show'],
+  // the live room of an invited conference: enter it, chat, send comments (DESIGN.md §11.1)
+  'company/conference_rooms': ['show', 'create'],
 };
 
 type Matrix = Record<Role, (resource: string, action: Action) => boolean>;

@@ -18,6 +18,7 @@
 import { and, relations, sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -27,6 +28,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -442,6 +444,148 @@ export const audit_log = pgTable(
   },
   (t) => [index('audit_log_cci_code_at_idx').on(t.cci_code, t.at), index('audit_log_entity_idx').on(t.entity, t.entity_id)],
 );
+
+/**
+ * The live room of a conference (issue 12, DESIGN.md §11.1), one row per conference, created on
+ * first use. `event_seq` numbers the room's events: taking it (`update … returning`) locks the row,
+ * so a room's events commit in the order of their numbers and `Last-Event-ID` resumes without a gap.
+ */
+export const room = pgTable(
+  'room',
+  {
+    conference_id: integer('conference_id')
+      .primaryKey()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    cci_code: cciCode(),
+    status: text('status').notNull().default('waiting'),
+    agenda: jsonb('agenda').$type<{ title: string; presenter: string | null; minutes: number | null }[]>().notNull().default([]),
+    current_agenda: integer('current_agenda'),
+    online_url: text('online_url'),
+    panels: jsonb('panels').$type<{ chat: boolean; comment: boolean }>().notNull().default({ chat: true, comment: true }),
+    stopwatch_running: boolean('stopwatch_running').notNull().default(false),
+    stopwatch_elapsed_ms: bigint('stopwatch_elapsed_ms', { mode: 'number' }).notNull().default(0),
+    stopwatch_started_at: tstz('stopwatch_started_at'),
+    stopwatch_label: text('stopwatch_label').notNull().default('elapsed'),
+    event_seq: bigint('event_seq', { mode: 'number' }).notNull().default(0),
+    ...editable(),
+  },
+  (t) => [
+    check('room_status_check', sql`${t.status} in ('waiting', 'open', 'ended')`),
+    check('room_stopwatch_label_check', sql`${t.stopwatch_label} in ('speaking', 'elapsed')`),
+  ],
+);
+
+/** A room's events, kept for `Last-Event-ID` resumption; `audience` 'staff' events go to staff only. */
+export const room_event = pgTable(
+  'room_event',
+  {
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    audience: text('audience').notNull().default('all'),
+    payload: jsonb('payload').notNull(),
+    created_at: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conference_id, t.seq] }),
+    check('room_event_audience_check', sql`${t.audience} in ('all', 'staff')`),
+  ],
+);
+
+/** Who wrote a chat message or comment: `sender_key` identifies the user or link (rate limit, 自分の). */
+const roomSender = () => ({
+  sender_key: text('sender_key').notNull(),
+  sender_kind: text('sender_kind').notNull(),
+  sender_name: text('sender_name').notNull(),
+  sender_org: text('sender_org'),
+});
+
+export const room_chat = pgTable(
+  'room_chat',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    ...roomSender(),
+    body: text('body').notNull(),
+    created_at: tstz('created_at').notNull().defaultNow(),
+    deleted_at: tstz('deleted_at'),
+    deleted_by: text('deleted_by'),
+  },
+  (t) => [
+    index('room_chat_conference_id_id_idx').on(t.conference_id, t.id),
+    index('room_chat_conference_id_sender_key_id_idx').on(t.conference_id, t.sender_key, t.id),
+  ],
+);
+
+export const room_comment = pgTable(
+  'room_comment',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    ...roomSender(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('new'),
+    ...editable(),
+  },
+  (t) => [
+    check('room_comment_status_check', sql`${t.status} in ('new', 'answered', 'hidden')`),
+    index('room_comment_conference_id_id_idx').on(t.conference_id, t.id),
+    index('room_comment_conference_id_sender_key_idx').on(t.conference_id, t.sender_key),
+  ],
+);
+
+/** A link into a room for a guest (来賓, 講師) or an invitee; the token is signed, the row revocable. */
+export const room_link = pgTable(
+  'room_link',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    title: text('title'),
+    conference_member_id: integer('conference_member_id').references(() => conference_member.id, { onDelete: 'cascade' }),
+    created_at: tstz('created_at').notNull().defaultNow(),
+    created_by: text('created_by').notNull(),
+    revoked_at: tstz('revoked_at'),
+    revoked_by: text('revoked_by'),
+  },
+  (t) => [
+    check('room_link_kind_check', sql`${t.kind} in ('guest', 'user')`),
+    check('room_link_user_member_check', sql`${t.kind} <> 'user' or ${t.conference_member_id} is not null`),
+    index('room_link_conference_id_idx').on(t.conference_id),
+  ],
+);
+
+/** One-minute single-use tickets that let a browser's EventSource open a room stream (no header). */
+export const room_ticket = pgTable(
+  'room_ticket',
+  {
+    ticket_hash: text('ticket_hash').primaryKey(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    expires_at: tstz('expires_at').notNull(),
+  },
+  (t) => [index('room_ticket_expires_at_idx').on(t.expires_at)],
+);
+
+/** Keys every API process shares (the room links' HMAC key), created on first use. */
+export const app_secret = pgTable('app_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Relations (for db.query.*.findMany({ with: … }))
