@@ -8,6 +8,7 @@
  * /admin                    chamber landing (layout, RoleGuard)
  * /company/...              company portal (layout, RoleGuard; company/routes.tsx)
  * /forgot-password, /reset-password  password reset (noLayout, public; company/routes.tsx)
+ * /room/:token              a room link's page (noLayout, public, no sign-in; DESIGN.md §11.1)
  * Resources: one folder each (src/<resource>/index.ts), API paths in providers/resources.ts.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
@@ -36,6 +37,7 @@ import exportsResource from './exports';
 import { companyPublicRoutes, companyRoutes } from './company/routes';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
+const LazyLinkRoomPage = lazy(() => import('./room/LinkRoomPage'));
 // The sign-in form (and the form library behind it) is not part of every signed-in page's first load.
 const LazyLoginPage = lazy(() => import('./login/LoginPage'));
 const LoginPage = () => (
@@ -78,6 +80,14 @@ export const App = () => (
       <CustomRoutes noLayout>
         <Route path="/404" element={<NotFoundPage />} />
         {companyPublicRoutes}
+        <Route
+          path="/room/:token"
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <LazyLinkRoomPage />
+            </Suspense>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/admin" element={guarded(PAGES.adminDashboard, AdminDashboard)} />

@@ -16,6 +16,7 @@ import { PageLoading } from '../layout/TopProgressBar';
 
 const CompanyMeetingsPage = lazy(() => import('./meetings/CompanyMeetingsPage'));
 const CompanyMeetingShowPage = lazy(() => import('./meetings/CompanyMeetingShowPage'));
+const CompanyMeetingRoomPage = lazy(() => import('../room/CompanyMeetingRoomPage'));
 const CompanyProfilePage = lazy(() => import('./profile/CompanyProfilePage'));
 const ConfirmAccountPage = lazy(() => import('./confirm-account/ConfirmAccountPage'));
 const ForgotPasswordPage = lazy(() => import('../login/ForgotPasswordPage'));
@@ -24,6 +25,7 @@ const ResetPasswordPage = lazy(() => import('../login/ResetPasswordPage'));
 export const COMPANY_PATHS = {
   meetings: '/company/meetings',
   meeting: '/company/meetings/:id',
+  meetingRoom: '/company/meetings/:id/room',
   profile: '/company/profile',
   confirmAccount: '/company/confirm-account',
   forgotPassword: '/forgot-password',
@@ -46,6 +48,11 @@ const guarded = (resource: string, action: string, Page: ComponentType) => (
 export const companyRoutes = [
   <Route key="meetings" path={COMPANY_PATHS.meetings} element={guarded(PAGES.companyMeetings, 'access', CompanyMeetingsPage)} />,
   <Route key="meeting" path={COMPANY_PATHS.meeting} element={guarded('company/conferences', 'show', CompanyMeetingShowPage)} />,
+  <Route
+    key="meeting-room"
+    path={COMPANY_PATHS.meetingRoom}
+    element={guarded('company/conference_rooms', 'show', CompanyMeetingRoomPage)}
+  />,
   <Route key="profile" path={COMPANY_PATHS.profile} element={guarded('company/companies', 'show', CompanyProfilePage)} />,
   <Route
     key="confirm-account"

@@ -13,6 +13,7 @@ import { messages as conferencesMessages } from '../conferences/messages';
 import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
 import { messages as commonMessages } from '../common/messages';
+import { messages as roomMessages } from '../room/messages';
 
 // The package is CommonJS with `exports.default`; depending on the bundler's interop the default
 // import is the messages or the module object around them. Unwrap so `ra.*` keys are always found.
@@ -173,6 +174,7 @@ const resourceMessages = [
   conferencesMessages,
   exportsMessages,
   companyPortalMessages,
+  roomMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);

@@ -23,6 +23,7 @@ import { formatDateTimeJa, formatTime, sameDay } from '../format';
 import { AttachmentList } from './AttachmentList';
 import { AnswerForm } from './AnswerForm';
 import { AnswerStatusChip, ConferenceStatusChip, DaysLeft } from './StatusChips';
+import { EnterRoomButton } from '../../room/EnterRoomButton';
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, py: 0.5, minWidth: 0 }}>
@@ -164,6 +165,7 @@ export const CompanyMeetingShowPage = () => {
             <AnswerStatusChip status={conference.answer_status} />
             <ConferenceStatusChip conference={conference} />
           </Stack>
+          <EnterRoomButton conferenceId={id} />
           <Details conference={conference} />
           <AnswerForm key={conference.id} detail={conference} />
         </Stack>

@@ -1,0 +1,91 @@
+/**
+ * The room as one browser holds it, and how each server-sent event changes it (server/schemas/room.ts
+ * ROOM_EVENT_KINDS): room / agenda merge a partial Room, stopwatch replaces the stopwatch (and
+ * re-measures the clock offset), chat appends once per id, chat_deleted removes, comment (staff
+ * only) replaces or adds by id. quorum belongs to issue 14 and is ignored here.
+ */
+import type { ChatMessage, Comment, Room, Stopwatch } from './api';
+
+export interface RoomState {
+  room: Room | null;
+  chat: ChatMessage[];
+  comments: Comment[];
+  /** server clock − this browser's clock, in ms (DESIGN.md §11.1: the same time in every browser) */
+  clockOffset: number;
+  connected: boolean;
+  error: unknown;
+}
+
+export const initialRoomState: RoomState = {
+  room: null,
+  chat: [],
+  comments: [],
+  clockOffset: 0,
+  connected: false,
+  error: null,
+};
+
+export type RoomAction =
+  | { type: 'loading' }
+  | { type: 'loaded'; room: Room; chat: ChatMessage[]; comments: Comment[]; receivedAt: number }
+  | { type: 'failed'; error: unknown }
+  | { type: 'connected'; value: boolean }
+  /** a server-sent event, or the answer to this browser's own write applied the same way */
+  | { type: 'event'; kind: string; data: unknown; receivedAt: number };
+
+const offsetOf = (stopwatch: Stopwatch, receivedAt: number) => {
+  const server = Date.parse(stopwatch.server_now);
+  return Number.isFinite(server) ? server - receivedAt : 0;
+};
+
+const appendChat = (chat: ChatMessage[], message: ChatMessage) =>
+  chat.some((m) => m.id === message.id) ? chat : [...chat, message].sort((a, b) => a.id - b.id);
+
+const upsertComment = (comments: Comment[], comment: Comment) =>
+  comments.some((c) => c.id === comment.id) ? comments.map((c) => (c.id === comment.id ? comment : c)) : [...comments, comment];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const applyEvent = (state: RoomState, kind: string, data: unknown, receivedAt: number): RoomState => {
+  if (!isObject(data)) return state;
+  switch (kind) {
+    case 'room':
+    case 'agenda':
+      return state.room ? { ...state, room: { ...state.room, ...(data as Partial<Room>) } } : state;
+    case 'stopwatch': {
+      const stopwatch = data as unknown as Stopwatch;
+      return state.room ? { ...state, room: { ...state.room, stopwatch }, clockOffset: offsetOf(stopwatch, receivedAt) } : state;
+    }
+    case 'chat':
+      return { ...state, chat: appendChat(state.chat, data as unknown as ChatMessage) };
+    case 'chat_deleted':
+      return { ...state, chat: state.chat.filter((m) => m.id !== data.id) };
+    case 'comment':
+      return { ...state, comments: upsertComment(state.comments, data as unknown as Comment) };
+    default:
+      return state;
+  }
+};
+
+export const roomReducer = (state: RoomState, action: RoomAction): RoomState => {
+  switch (action.type) {
+    case 'loading':
+      return { ...state, error: null };
+    case 'loaded':
+      return {
+        ...state,
+        room: action.room,
+        chat: [...action.chat].sort((a, b) => a.id - b.id),
+        comments: action.comments,
+        clockOffset: offsetOf(action.room.stopwatch, action.receivedAt),
+        error: null,
+      };
+    case 'failed':
+      return { ...state, error: action.error };
+    case 'connected':
+      return state.connected === action.value ? state : { ...state, connected: action.value };
+    case 'event':
+      return applyEvent(state, action.kind, action.data, action.receivedAt);
+  }
+};
