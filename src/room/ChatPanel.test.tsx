@@ -6,7 +6,10 @@ import { ADMIN_BASE, COMPANY_BASE, chatMessage, problem, room, serveRoom } from 
 import { renderRoom, setWidth } from './test/renderRoom';
 
 const chatPanel = () => screen.getByTestId('room-panel-chat');
-const messages = () => within(chatPanel()).queryAllByTestId('chat-body').map((el) => el.textContent);
+const messages = () =>
+  within(chatPanel())
+    .queryAllByTestId('chat-body')
+    .map((el) => el.textContent);
 
 /** The room loaded and its stream opened. */
 const enterCompanyRoom = async (options: Parameters<typeof serveRoom>[1] = {}) => {
@@ -90,7 +93,9 @@ describe('ChatPanel in the room (DESIGN.md §11.1)', () => {
     const input = within(chatPanel()).getByRole('textbox', { name: 'メッセージ' });
     await user.type(input, '連投');
     await user.click(within(chatPanel()).getByRole('button', { name: '送信' }));
-    expect(await within(chatPanel()).findByRole('alert')).toHaveTextContent('送信の間隔が短すぎます。2秒ほど待ってから送信してください。');
+    expect(await within(chatPanel()).findByRole('alert')).toHaveTextContent(
+      '送信の間隔が短すぎます。2秒ほど待ってから送信してください。',
+    );
     expect(input).toHaveValue('連投');
     expect(messages()).toEqual([]);
   });
@@ -142,7 +147,9 @@ describe('ChatPanel in the room (DESIGN.md §11.1)', () => {
     amplify.signInAs('CCI_ADMIN');
     const seen = serveRoom(ADMIN_BASE, {
       room: room({ kind: 'admin' }),
-      chat: [chatMessage({ id: 5, body: '不適切な投稿', sender_kind: 'company', sender_name: '鈴木 一郎', sender_org: '鈴木商店' })],
+      chat: [
+        chatMessage({ id: 5, body: '不適切な投稿', sender_kind: 'company', sender_name: '鈴木 一郎', sender_org: '鈴木商店' }),
+      ],
     });
     const user = userEvent.setup();
     renderRoom({ kind: 'admin', conferenceId: '10' });

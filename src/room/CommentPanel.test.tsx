@@ -44,7 +44,10 @@ describe('CommentPanel in the room (DESIGN.md §11.1)', () => {
     serveRoom(COMPANY_BASE);
     const user = userEvent.setup();
     renderRoom({ kind: 'company', conferenceId: '10' });
-    await user.type(await within(await screen.findByTestId('room-panel-comment')).findByRole('textbox', { name: '質問・意見' }), '質問');
+    await user.type(
+      await within(await screen.findByTestId('room-panel-comment')).findByRole('textbox', { name: '質問・意見' }),
+      '質問',
+    );
     await user.click(within(commentPanel()).getByRole('button', { name: '送信' }));
     const dialog = await screen.findByRole('dialog', { name: 'コメントを送信しました' });
     await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
@@ -58,7 +61,9 @@ describe('CommentPanel in the room (DESIGN.md §11.1)', () => {
     const input = await within(await screen.findByTestId('room-panel-comment')).findByRole('textbox', { name: '質問・意見' });
     await user.type(input, '質問');
     await user.click(within(commentPanel()).getByRole('button', { name: '送信' }));
-    expect(await within(commentPanel()).findByRole('alert')).toHaveTextContent('このパネルは事務局により閉じられたため、送信できません。');
+    expect(await within(commentPanel()).findByRole('alert')).toHaveTextContent(
+      'このパネルは事務局により閉じられたため、送信できません。',
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(input).toHaveValue('質問');
 
@@ -79,7 +84,11 @@ describe('CommentPanel in the room (DESIGN.md §11.1)', () => {
     const list = within(commentPanel()).getByRole('list', { name: '寄せられたコメント' });
     expect(within(list).getByRole('listitem')).toHaveTextContent('山田 花子（株式会社アクメ）');
 
-    FakeEventSource.latest().emit('comment', comment({ id: 4, body: '音声が聞こえません', sender_kind: 'guest', sender_name: '佐藤 講師', sender_org: null }), 8);
+    FakeEventSource.latest().emit(
+      'comment',
+      comment({ id: 4, body: '音声が聞こえません', sender_kind: 'guest', sender_name: '佐藤 講師', sender_org: null }),
+      8,
+    );
     FakeEventSource.latest().emit('comment', comment({ id: 3, status: 'answered', version: 2 }), 9);
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);

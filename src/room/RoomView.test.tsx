@@ -33,7 +33,10 @@ describe('RoomView (DESIGN.md §11.1; spec §3 panel toggles and layout open fla
     expect(meeting).toHaveAttribute('target', '_blank');
     expect(meeting).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(info).getByText(/議題：\s*令和8年度事業計画について/)).toHaveStyle({ whiteSpace: 'pre-wrap' });
-    expect(within(info).getByRole('link', { name: '議事次第.pdf' })).toHaveAttribute('href', 'https://files.example.jp/agenda.pdf?sig=1');
+    expect(within(info).getByRole('link', { name: '議事次第.pdf' })).toHaveAttribute(
+      'href',
+      'https://files.example.jp/agenda.pdf?sig=1',
+    );
     const agenda = within(info).getByRole('list', { name: '次第' });
     const current = within(agenda).getAllByRole('listitem')[1];
     expect(current).toHaveAttribute('aria-current', 'step');
@@ -76,7 +79,10 @@ describe('RoomView (DESIGN.md §11.1; spec §3 panel toggles and layout open fla
     expect(screen.getByTestId('room-panel-comment')).toBeInTheDocument();
     expect(screen.queryByTestId('room-panel-chat')).not.toBeInTheDocument();
     expect(toggle('チャット')).toHaveAttribute('aria-pressed', 'false');
-    expect(JSON.parse(localStorage.getItem(KEY) ?? '')).toEqual({ panels: { info: true, chat: false, comment: true }, open: true });
+    expect(JSON.parse(localStorage.getItem(KEY) ?? '')).toEqual({
+      panels: { info: true, chat: false, comment: true },
+      open: true,
+    });
   });
 
   it('bad stored JSON: every panel shown', async () => {
@@ -92,7 +98,11 @@ describe('RoomView (DESIGN.md §11.1; spec §3 panel toggles and layout open fla
     const user = userEvent.setup();
     await enter();
     const tabs = screen.getByRole('tablist');
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['会議情報', 'チャット', '質問・意見']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['会議情報', 'チャット', '質問・意見']);
     expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
     expect(screen.getByTestId('room-panel-info')).toBeInTheDocument();
     expect(screen.queryByTestId('room-panel-chat')).not.toBeInTheDocument();
@@ -103,7 +113,11 @@ describe('RoomView (DESIGN.md §11.1; spec §3 panel toggles and layout open fla
     expect(screen.queryByTestId('room-panel-info')).not.toBeInTheDocument();
 
     await user.click(toggle('質問・意見'));
-    expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent)).toEqual(['会議情報', 'チャット']);
+    expect(
+      within(screen.getByRole('tablist'))
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['会議情報', 'チャット']);
   });
 
   it('staff slot: a column beside the panels', async () => {

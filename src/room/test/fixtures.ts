@@ -108,7 +108,14 @@ export const serveRoom = (
       if (reply) return reply;
       nextId += 1;
       return HttpResponse.json(
-        chatMessage({ id: nextId, body, sender_kind: 'company', sender_name: '山田 花子', sender_org: '株式会社アクメ', own: true }),
+        chatMessage({
+          id: nextId,
+          body,
+          sender_kind: 'company',
+          sender_name: '山田 花子',
+          sender_org: '株式会社アクメ',
+          own: true,
+        }),
         { status: 201 },
       );
     }),
