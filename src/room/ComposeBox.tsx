@@ -84,7 +84,7 @@ export const ComposeBox = ({ messagesKey, max, rows, disabledNote, onSend, onSen
         error={tooLong}
         helperText={
           <Box component="span" sx={{ display: 'flex', gap: 1 }}>
-            <span>{tooLong ? translate(`${messagesKey}.too_long`, { max }) : translate('kaigi.room.chat.hint')}</span>
+            <span>{tooLong ? translate(`${messagesKey}.too_long`, { max }) : translate('kaigi.room.compose_hint')}</span>
             <Box component="span" sx={{ ml: 'auto', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
               {translate(`${messagesKey}.counter`, { count: length, max })}
             </Box>

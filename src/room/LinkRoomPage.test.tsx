@@ -1,5 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
-import { configure } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
 import { currentUrl, renderApp } from '../test/renderApp';
@@ -50,5 +49,27 @@ describe('/room/:token — a link holder’s room (DESIGN.md §11.1)', () => {
     expect(document.title).toBe('このリンクは無効か、期限が切れています｜Kaigi 会議運営');
     expect(screen.queryByText('第75回 通常議員総会')).not.toBeInTheDocument();
     expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('a link revoked during the visit: the dropped stream finds the 404 and the page says the link is invalid', async () => {
+    let revoked = false;
+    serveRoom('/v1/room/tok-9', {
+      room: () =>
+        revoked
+          ? HttpResponse.json({ status: 404, code: 'not_found' }, { status: 404 })
+          : HttpResponse.json(room({ kind: 'user' })),
+    });
+    renderApp('/room/tok-9');
+    await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    FakeEventSource.latest().open();
+    revoked = true;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    FakeEventSource.latest().fail();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { level: 1, name: 'このリンクは無効か、期限が切れています' })).toBeInTheDocument();
+    expect(screen.queryByText('第75回 通常議員総会')).not.toBeInTheDocument();
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 });

@@ -113,7 +113,7 @@ export const RoomLayout = ({ room, stream, staffSlot, canDeleteChat }: RoomLayou
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <RoomStatusBanner status={room.status} connected={stream.connected} />
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 }, position: { xs: 'sticky', md: 'static' }, top: 0, zIndex: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
         <StopwatchDisplay stopwatch={room.stopwatch} clockOffset={stream.clockOffset} />
       </Paper>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>

@@ -13,6 +13,7 @@ export const messages = {
       retry: '再読み込み',
       close: '閉じる',
       cancel: 'キャンセル',
+      compose_hint: 'Ctrl+Enter でも送信できます。',
       connection: {
         connected: 'リアルタイム更新中',
         reconnecting: '再接続しています…',
@@ -64,7 +65,6 @@ export const messages = {
         input: 'メッセージ',
         send: '送信',
         sending: '送信中…',
-        hint: 'Ctrl+Enter でも送信できます。',
         counter: '%{count} / %{max}',
         too_long: '%{max}文字以内で入力してください。',
         own: '自分のメッセージ',

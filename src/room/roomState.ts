@@ -29,6 +29,8 @@ export type RoomAction =
   | { type: 'loading' }
   | { type: 'loaded'; room: Room; chat: ChatMessage[]; comments: Comment[]; receivedAt: number }
   | { type: 'failed'; error: unknown }
+  /** the room is no longer there for this viewer (a revoked or expired link) */
+  | { type: 'gone'; error: unknown }
   | { type: 'connected'; value: boolean }
   /** a server-sent event, or the answer to this browser's own write applied the same way */
   | { type: 'event'; kind: string; data: unknown; receivedAt: number };
@@ -83,6 +85,8 @@ export const roomReducer = (state: RoomState, action: RoomAction): RoomState => 
       };
     case 'failed':
       return { ...state, error: action.error };
+    case 'gone':
+      return { ...initialRoomState, error: action.error };
     case 'connected':
       return state.connected === action.value ? state : { ...state, connected: action.value };
     case 'event':

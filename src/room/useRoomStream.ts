@@ -9,6 +9,7 @@
  * reconnect (same URL) would fail; link holders reopen the same way with the id they saw last.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { isHttpError } from '../api/errors';
 import { roomApi, sourceKey, type RoomSource } from './api';
 import { initialRoomState, roomReducer, type RoomState } from './roomState';
 
@@ -34,6 +35,7 @@ export const useRoomStream = (source: RoomSource): RoomStream => {
   const [state, dispatch] = useReducer(roomReducer, initialRoomState);
   const [generation, setGeneration] = useState(0);
   const lastEventId = useRef(0);
+  const isLink = source.kind === 'link';
 
   useEffect(() => {
     let stopped = false;
@@ -52,9 +54,13 @@ export const useRoomStream = (source: RoomSource): RoomStream => {
     const open = async () => {
       let url: string;
       try {
+        // A link holder's stream needs no ticket, so nothing else would notice a revoked or
+        // expired link: ask for the room again before reopening (a 404 ends the visit).
+        if (failures > 0 && isLink) await api.getRoom(controller.signal);
         url = await api.eventsUrl(lastEventId.current, controller.signal);
-      } catch {
-        retryLater();
+      } catch (error) {
+        if (isHttpError(error) && error.status === 404) dispatch({ type: 'gone', error });
+        else retryLater();
         return;
       }
       if (stopped) return;
@@ -110,7 +116,7 @@ export const useRoomStream = (source: RoomSource): RoomStream => {
       stream?.close();
       dispatch({ type: 'connected', value: false });
     };
-  }, [api, generation]);
+  }, [api, generation, isLink]);
 
   const sendChat = useCallback(
     async (body: string) => {
