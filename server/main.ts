@@ -37,6 +37,7 @@ async function main() {
       spaRoot: path.resolve(import.meta.dirname, '../dist'),
       storage,
       boss,
+      publicOrigin: settings.publicOrigin,
     },
     { loggerInstance: log },
   );
