@@ -29,7 +29,7 @@ async function exportRows(type: 'room_comments' | 'room_chat', format: 'csv_utf8
   expect(created.statusCode).toBe(201);
   const job = await eventually(async () => {
     const res = await env.app.inject({ method: 'GET', url: `/v1/cci/demo/export/${created.json().id}`, headers: bearer(token) });
-    return res.json().status === 'succeeded' ? res.json() : null;
+    return res.json().status === 'succeeded' ? (res.json() as { file_key: string }) : null;
   });
   const file = await download(env.app, token, 'demo', job.file_key);
   return { rows: await rowsOf(format, file.body), fileName: file.fileName };
