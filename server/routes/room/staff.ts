@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { staffViewer } from '../../lib/room/viewers.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import {
+  CommentParams,
+  CommentSchema,
+  CommentUpdateSchema,
+  LinkCreateSchema,
+  LinkParams,
+  MessageParams,
+  RoomIdParams,
+  RoomLinkSchema,
+  RoomSchema,
+  RoomUpdateSchema,
+  StopwatchActionSchema,
+  StopwatchSchema,
+} from '../../schemas/room.ts';
+import { registerRoomRoutes } from './shared.ts';
+import { originOf } from './origin.ts';
+
+const tags = ['cci: room'];
+const read = { resource: 'conference_rooms', action: 'show' } as const;
+const write = { resource: 'conference_rooms', action: 'edit' } as const;
+const R = '/v1/cci/admin/master/conferences/:id/room';
+const errors = problemResponses(400, 401, 403, 404);
+
+/**
+ * DESIGN.md §11.1, staff of the conference's chamber: run the room (status, agenda, stopwatch),
+ * moderate chat and comments, issue and revoke links. Another chamber's conference is a 404.
+ */
+const staffRoom: FastifyPluginAsyncTypebox = async (app) => {
+  const viewerOf = (request: FastifyRequest) =>
+    staffViewer(app.pool, currentUser(request), (request.params as { id: number }).id);
+  registerRoomRoutes(app, { path: R, params: RoomIdParams, tags, read, write, viewerOf, tickets: true, sendsComments: false });
+
+  app.put(
+    R,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: RoomIdParams,
+        body: RoomUpdateSchema,
+        response: { 200: RoomSchema, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => app.room.update(await viewerOf(request), request.body),
+  );
+
+  app.put(
+    `${R}/stopwatch`,
+    {
+      config: { access: write },
+      schema: { tags, params: RoomIdParams, body: StopwatchActionSchema, response: { 200: StopwatchSchema, ...errors } },
+    },
+    async (request) => app.room.stopwatch(await viewerOf(request), request.body.action, request.body.label),
+  );
+
+  app.delete(
+    `${R}/chat/:message_id`,
+    { config: { access: write }, schema: { tags, params: MessageParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await app.roomMessages.deleteChat(await viewerOf(request), request.params.message_id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    `${R}/comments/:comment_id`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: CommentParams,
+        body: CommentUpdateSchema,
+        response: { 200: CommentSchema, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      app.roomMessages.updateComment(
+        await viewerOf(request),
+        request.params.comment_id,
+        request.body.status,
+        request.body.version,
+      ),
+  );
+
+  app.get(
+    `${R}/links`,
+    {
+      config: { access: read },
+      schema: { tags, params: RoomIdParams, response: { 200: Type.Object({ data: Type.Array(RoomLinkSchema) }), ...errors } },
+    },
+    async (request) => ({ data: await app.roomAccess.links(await viewerOf(request), originOf(app, request)) }),
+  );
+
+  app.post(
+    `${R}/links`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: RoomIdParams,
+        body: LinkCreateSchema,
+        response: { 201: RoomLinkSchema, ...problemResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const link = await app.roomAccess.createLink(await viewerOf(request), request.body, originOf(app, request));
+      reply.code(201);
+      return link;
+    },
+  );
+
+  app.delete(
+    `${R}/links/:link_id`,
+    { config: { access: write }, schema: { tags, params: LinkParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await app.roomAccess.revokeLink(await viewerOf(request), request.params.link_id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+export default staffRoom;
