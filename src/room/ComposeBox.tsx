@@ -40,9 +40,11 @@ export const ComposeBox = ({ messagesKey, max, rows, disabledNote, onSend, onSen
     if (!canSend) return;
     setSending(true);
     setError(null);
+    const body = text;
     try {
-      await onSend(text);
-      setText('');
+      await onSend(body);
+      // what was typed while sending stays for the next send
+      setText((current) => (current === body ? '' : current));
       onSent?.();
     } catch (failure) {
       if (isRoomEnded(failure)) onRoomEnded();

@@ -15,6 +15,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import CheckIcon from '@mui/icons-material/Check';
 import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
 import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { useTranslate } from 'react-admin';
@@ -126,8 +127,10 @@ export const RoomLayout = ({ room, stream, staffSlot, canDeleteChat }: RoomLayou
               selected={prefs.panels[panel]}
               onChange={() => togglePanel(panel)}
               color="primary"
-              sx={{ minHeight: 40, px: 1.5 }}
+              sx={{ minHeight: 40, px: 1.5, gap: 0.5 }}
             >
+              {/* shown or not is said by the mark too, not by colour alone */}
+              {prefs.panels[panel] && <CheckIcon fontSize="small" aria-hidden />}
               {titleOf(panel)}
             </ToggleButton>
           ))}
