@@ -113,7 +113,7 @@ export const ChatPanel = ({ messages, readOnlyNote, onSend, onRoomEnded, onDelet
         ref={listRef}
         onScroll={onScroll}
         tabIndex={0}
-        aria-label={translate('kaigi.room.chat.title')}
+        aria-label={translate('kaigi.room.chat.log')}
         role="region"
         sx={{ flex: '1 1 auto', overflowY: 'auto', minHeight: 160, maxHeight: { xs: '55vh', md: 420 } }}
       >

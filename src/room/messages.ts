@@ -60,7 +60,7 @@ export const messages = {
         },
       },
       chat: {
-        title: 'チャット',
+        log: 'チャットのメッセージ',
         empty: 'まだメッセージはありません。',
         input: 'メッセージ',
         send: '送信',
@@ -75,7 +75,6 @@ export const messages = {
         delete_title: 'メッセージを削除しますか？',
         delete_body: '削除したメッセージは、全員の画面から消えます。',
         delete_confirm: '削除する',
-        deleted: 'メッセージを削除しました。',
       },
       kind: {
         admin: '事務局',
@@ -84,7 +83,6 @@ export const messages = {
         guest: 'ゲスト',
       },
       comment: {
-        title: '質問・意見',
         description: '事務局への質問や意見を送れます（ほかの参加者には表示されません）。',
         input: '質問・意見',
         send: '送信',
