@@ -11,6 +11,8 @@ import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { currentPath, i18nProvider, LocationSpy } from './test/renderPortal';
 import { companyPublicRoutes, companyRoutes } from './routes';
+import { FakeEventSource } from '../room/test/fakeEventSource';
+import { COMPANY_BASE, serveRoom } from '../room/test/fixtures';
 
 const Bare = ({ children }: { children: ReactNode }) => <>{children}</>;
 
@@ -30,6 +32,8 @@ const renderRoutes = (url: string) =>
   );
 
 describe('company portal routes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('every company page sends the user to confirm-account while link_to_confirm_account is set', async () => {
     amplify.signInAs('COMPANY_ADMIN');
     server.use(
@@ -57,5 +61,23 @@ describe('company portal routes', () => {
     renderRoutes('/forgot-password');
     expect(await screen.findByRole('heading', { level: 1, name: 'パスワードの再設定' })).toBeInTheDocument();
     expect(currentPath()).toBe('/forgot-password');
+  });
+
+  it('the room (issue 12) is for company admins: it opens with a way back to the meeting', async () => {
+    FakeEventSource.install();
+    amplify.signInAs('COMPANY_ADMIN');
+    server.use(...companySessionOk());
+    serveRoom(COMPANY_BASE);
+    renderRoutes('/company/meetings/10/room');
+    expect(await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '会議の詳細へ戻る' })).toHaveAttribute('href', '/company/meetings/10');
+  });
+
+  it('the room is not a chamber user’s page: it goes to its landing page', async () => {
+    amplify.signInAs('CCI_ADMIN');
+    server.use(cciUserInfoOk());
+    renderRoutes('/company/meetings/10/room');
+    expect(await screen.findByText('admin landing')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/admin'));
   });
 });

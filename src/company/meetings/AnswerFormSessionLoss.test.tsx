@@ -13,6 +13,7 @@ import { renderPortal } from '../test/renderPortal';
 import { assemblyDetail, NOW } from '../test/fixtures';
 import { loadSession } from '../../session/sessionStore';
 import CompanyMeetingShowPage from './CompanyMeetingShowPage';
+import { noCompanyRoom } from '../../room/test/fixtures';
 
 const MEETING = '第75回 通常議員総会';
 const unauthorized = () => HttpResponse.json({ status: 401, code: 'unauthorized', detail: '認証が必要です。' }, { status: 401 });
@@ -22,6 +23,7 @@ const taro = () => screen.getByRole('group', { name: `山田 太郎：${MEETING}
 
 describe('answer form when the session ends (issue 11)', () => {
   beforeEach(async () => {
+    server.use(noCompanyRoom()); // the meeting page's 会議室に入る (issue 12): no room
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     amplify.signInAs('COMPANY_ADMIN');

@@ -13,6 +13,7 @@ import { companySessionOk } from '../../test/handlers';
 import { renderPortal } from '../test/renderPortal';
 import { assemblyDetail, NOW } from '../test/fixtures';
 import CompanyMeetingShowPage from './CompanyMeetingShowPage';
+import { noCompanyRoom } from '../../room/test/fixtures';
 
 const DETAIL = '*/v1/company/conferences/10';
 const GET_URL = '*/v1/company/TKY/common/s3/get_object_url';
@@ -37,6 +38,7 @@ const captureDownloads = () => {
 
 describe('/company/meetings/:id — attachments', () => {
   beforeEach(() => {
+    server.use(noCompanyRoom()); // the meeting page's 会議室に入る (issue 12): no room
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     amplify.signInAs('COMPANY_ADMIN');

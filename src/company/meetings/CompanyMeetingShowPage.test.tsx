@@ -8,6 +8,7 @@ import { currentPath, renderPortal } from '../test/renderPortal';
 import { assemblyDetail, NOW } from '../test/fixtures';
 import type { CompanyConference } from '../api';
 import CompanyMeetingShowPage from './CompanyMeetingShowPage';
+import { noCompanyRoom } from '../../room/test/fixtures';
 
 const DETAIL = '*/v1/company/conferences/10';
 const ANSWER = '*/v1/company/conference_members/answer';
@@ -22,6 +23,7 @@ const api = (detail: () => CompanyConference, onAnswer?: (body: unknown) => Resp
       expands.push(new URL(request.url).searchParams.get('expand') ?? '');
       return HttpResponse.json(detail());
     }),
+    noCompanyRoom(),
     http.post(ANSWER, async ({ request }) => {
       const body = await request.json();
       posted.push(body);

@@ -143,3 +143,6 @@ export const problem = (status: number, code: string, headers: Record<string, st
 
 export const COMPANY_BASE = '/v1/company/conferences/10/room';
 export const ADMIN_BASE = '/v1/cci/admin/master/conferences/10/room';
+
+/** The meeting page asks for the room (会議室に入る): no room for conference `id` (404). */
+export const noCompanyRoom = (id = 10) => http.get(`*/v1/company/conferences/${id}/room`, () => problem(404, 'not_found'));
