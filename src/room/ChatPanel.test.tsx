@@ -78,6 +78,21 @@ describe('ChatPanel in the room (DESIGN.md §11.1)', () => {
     await waitFor(() => expect(messages()).toEqual(['はじめまして', '二通目']));
   });
 
+  it('what is typed while a message is on its way stays in the box', async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    const { user } = await enterCompanyRoom({ chatReply: () => gate });
+    const input = within(chatPanel()).getByRole('textbox', { name: 'メッセージ' });
+    await user.type(input, '一通目');
+    await user.click(within(chatPanel()).getByRole('button', { name: '送信' }));
+    expect(within(chatPanel()).getByRole('button', { name: '送信中…' })).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '二通目');
+    release();
+    await waitFor(() => expect(messages()).toEqual(['一通目']));
+    expect(input).toHaveValue('二通目');
+  });
+
   it('too long: the counter and the message say so, and nothing can be sent', async () => {
     const { user } = await enterCompanyRoom();
     const input = within(chatPanel()).getByRole('textbox', { name: 'メッセージ' });

@@ -81,7 +81,7 @@ export const serveRoom = (
     room?: Room | (() => Response);
     chat?: ChatMessage[];
     comments?: Comment[];
-    chatReply?: (body: string) => Response | undefined;
+    chatReply?: (body: string) => Response | undefined | Promise<Response | undefined>;
     commentReply?: (body: string) => Response | undefined;
   } = {},
 ): RoomServer => {
@@ -104,7 +104,7 @@ export const serveRoom = (
       seen.authorizations.push(request.headers.get('authorization'));
       const { body } = (await request.json()) as { body: string };
       seen.chatPosts.push(body);
-      const reply = options.chatReply?.(body);
+      const reply = await options.chatReply?.(body);
       if (reply) return reply;
       nextId += 1;
       return HttpResponse.json(
