@@ -75,7 +75,7 @@ export const AgendaDraftEditor = ({ draft, onChange, showErrors, disabled }: Age
           >
             <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
               {t('item', { n })}
-              {draft.current === index && ` ・${t('current_badge')}`}
+              {draft.current === index && t('current_suffix')}
             </Typography>
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
               <TextField

@@ -41,7 +41,7 @@ export const messages = {
           empty: '次第はまだありません。「次第を編集」から項目を追加できます。',
           current_legend: '現在の項目',
           current_none: '現在の項目なし',
-          current_badge: '現在',
+          current_suffix: '（現在の項目）',
           next: '次の項目へ',
           edit: '次第を編集',
           add: '項目を追加',

@@ -1,7 +1,7 @@
 /**
  * The room shapes staff work with (issue 12, DESIGN.md §11.1), from the API contract
  * server/schemas/room.ts as types only (erased from the bundle). The constants copy the server's
- * lists; room.test.tsx checks that they still agree with it.
+ * lists; types.test.ts checks that they still agree with it.
  */
 import type { AgendaItem, Comment, Room, RoomLink, RoomUpdate, Stopwatch } from '../../../server/schemas/room.ts';
 
