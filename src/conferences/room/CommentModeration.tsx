@@ -5,7 +5,7 @@
  * …/room/comments/{id} {status, version}. A failure is told under the comment it concerns. Export
  * of the comments and of the chat goes through the export jobs (RoomExportButtons).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../utils/dates';
@@ -46,6 +46,7 @@ export const CommentModeration = ({ conferenceId, comments, onSaved }: CommentMo
   const [filter, setFilter] = useState<Filter>('new');
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ id: number; error: unknown } | null>(null);
+  const filterButton = useRef<HTMLButtonElement>(null);
   const t = (key: string, args?: Record<string, unknown>) => translate(`kaigi.room.staff.comments.${key}`, args);
 
   const newestFirst = [...comments].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
@@ -57,6 +58,8 @@ export const CommentModeration = ({ conferenceId, comments, onSaved }: CommentMo
     setFailure(null);
     try {
       onSaved?.(await roomApi.updateComment(conferenceId, comment, to));
+      // the comment (and the focused button) leaves this filter: the focus goes back to the filter
+      if (filter !== 'all') filterButton.current?.focus();
       notify('kaigi.room.staff.comments.saved', { type: 'success', messageArgs: { status: t(`statuses.${to}`) } });
     } catch (error) {
       setFailure({ id: comment.id, error });
@@ -76,7 +79,7 @@ export const CommentModeration = ({ conferenceId, comments, onSaved }: CommentMo
         sx={{ flexWrap: 'wrap', mb: 2 }}
       >
         {FILTERS.map((f) => (
-          <ToggleButton key={f} value={f}>
+          <ToggleButton key={f} value={f} ref={f === filter ? filterButton : undefined}>
             {`${t(`filters.${f}`)} ${t('count', { count: count(f) })}`}
           </ToggleButton>
         ))}
