@@ -118,10 +118,17 @@ export const AgendaEditor = ({ conferenceId, room, onSaved }: AgendaEditorProps)
                 value={String(index)}
                 disabled={pending}
                 control={<Radio />}
-                sx={{ alignItems: 'flex-start', py: 0.5, ...(index === current ? { bgcolor: 'action.selected', borderRadius: 1 } : {}) }}
+                sx={{
+                  alignItems: 'flex-start',
+                  py: 0.5,
+                  ...(index === current ? { bgcolor: 'action.selected', borderRadius: 1 } : {}),
+                }}
                 label={
                   <span>
-                    <Typography component="span" sx={{ display: 'block', fontWeight: index === current ? 'bold' : undefined, pt: 1 }}>
+                    <Typography
+                      component="span"
+                      sx={{ display: 'block', fontWeight: index === current ? 'bold' : undefined, pt: 1 }}
+                    >
                       {`${index + 1}. ${item.title}`}
                     </Typography>
                     <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>

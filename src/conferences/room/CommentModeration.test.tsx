@@ -24,7 +24,13 @@ const COMMENTS = [
     body: '<b>太字</b>\n2行目',
     version: 4,
   }),
-  comment({ id: 3, created_at: '2026-11-21T05:05:00.000Z', status: 'answered', sender_name: '鈴木 一郎', body: '回答済みの質問' }),
+  comment({
+    id: 3,
+    created_at: '2026-11-21T05:05:00.000Z',
+    status: 'answered',
+    sender_name: '鈴木 一郎',
+    body: '回答済みの質問',
+  }),
   comment({ id: 4, created_at: '2026-11-21T05:01:00.000Z', status: 'hidden', sender_name: '荒らし', body: '非表示のコメント' }),
 ];
 

@@ -42,7 +42,9 @@ describe('ConferenceRoomPage', () => {
     expect(within(agenda).getByRole('radio', { name: /1\. 開会挨拶/ })).toBeChecked();
     const comments = screen.getByRole('region', { name: 'コメント' });
     expect(within(comments).getByText('資料の3ページについて質問です。')).toBeInTheDocument();
-    expect(await within(screen.getByRole('region', { name: '参加用リンク' })).findByText('発行したリンクはありません。')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: '参加用リンク' })).findByText('発行したリンクはありません。'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'ストップウォッチ' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'オンライン会議と受付' })).toBeInTheDocument();
   }, 30_000);

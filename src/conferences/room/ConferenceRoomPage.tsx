@@ -28,7 +28,11 @@ const RoomPage = ({ conferenceId }: { conferenceId: number }) => {
   return (
     <Box sx={{ py: 2, px: { xs: 0, sm: 1 }, maxWidth: 1400 }}>
       <Title title={conference ? translate('kaigi.room.staff.page.title', { name: conference.name }) : ''} />
-      <Link component={RouterLink} to={`/conferences/${conferenceId}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+      <Link
+        component={RouterLink}
+        to={`/conferences/${conferenceId}`}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
+      >
         <ArrowBackIcon fontSize="small" />
         {translate('kaigi.room.staff.page.back')}
       </Link>

@@ -65,7 +65,9 @@ export const IssueLinkDialog = ({ conferenceId, open, onClose, onIssued }: Issue
     try {
       const link = await roomApi.createLink(
         conferenceId,
-        kind === 'guest' ? { kind, name: name.trim(), title: title.trim() || null } : { kind, conference_member_id: Number(member!.id) },
+        kind === 'guest'
+          ? { kind, name: name.trim(), title: title.trim() || null }
+          : { kind, conference_member_id: Number(member!.id) },
       );
       setIssued(link);
       onIssued(link);

@@ -3,7 +3,7 @@
  * link (氏名 required) or an invitee's link (picked from the conference members) shows its URL with
  * a copy button (clipboard, else the URL is selected); 無効にする asks, then DELETEs.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../test/server';
@@ -16,7 +16,15 @@ import type { RoomLink } from './types';
 const setup = () => {
   let links: RoomLink[] = [
     link({ id: 1 }),
-    link({ id: 2, kind: 'user', name: '山田 太郎', title: null, conference_member_id: 11, url: 'https://kaigi.example.jp/room/tok-2', revoked_at: '2026-11-20T03:00:00.000Z' }),
+    link({
+      id: 2,
+      kind: 'user',
+      name: '山田 太郎',
+      title: null,
+      conference_member_id: 11,
+      url: 'https://kaigi.example.jp/room/tok-2',
+      revoked_at: '2026-11-20T03:00:00.000Z',
+    }),
   ];
   const calls: Array<{ method: string; path: string; body?: unknown }> = [];
   server.use(
@@ -41,7 +49,12 @@ const setup = () => {
       return new HttpResponse(null, { status: 204 });
     }),
     http.get('*/v1/cci/admin/master/conference_members', () =>
-      list([invitee({ id: 11, name: '山田 太郎', company_id: 10 }), invitee({ id: 12, name: '鈴木 一郎', company_id: 11 })], 2, 1, 1000),
+      list(
+        [invitee({ id: 11, name: '山田 太郎', company_id: 10 }), invitee({ id: 12, name: '鈴木 一郎', company_id: 11 })],
+        2,
+        1,
+        1000,
+      ),
     ),
   );
   return { calls };
@@ -58,7 +71,9 @@ describe('LinkManager', () => {
     expect(within(items[0]).getByText('佐藤 講師')).toBeInTheDocument();
     expect(within(items[0]).getByText('大学教授')).toBeInTheDocument();
     expect(within(items[0]).getByText('2026/11/23 00:00まで')).toBeInTheDocument();
-    expect(within(items[0]).getByRole('textbox', { name: '佐藤 講師さんの参加用リンク' })).toHaveValue('https://kaigi.example.jp/room/tok-1');
+    expect(within(items[0]).getByRole('textbox', { name: '佐藤 講師さんの参加用リンク' })).toHaveValue(
+      'https://kaigi.example.jp/room/tok-1',
+    );
     expect(within(items[1]).getByText('招待者')).toBeInTheDocument();
     expect(within(items[1]).getByText('無効（2026/11/20 12:00）')).toBeInTheDocument();
     expect(within(items[1]).queryByRole('button')).toBeNull();
@@ -80,7 +95,9 @@ describe('LinkManager', () => {
     await user.click(within(dialog).getByRole('button', { name: '発行する' }));
 
     const issued = await screen.findByRole('dialog', { name: 'リンクを発行しました' });
-    expect(within(issued).getByRole('textbox', { name: '高橋 来賓さんの参加用リンク' })).toHaveValue('https://kaigi.example.jp/room/tok-3');
+    expect(within(issued).getByRole('textbox', { name: '高橋 来賓さんの参加用リンク' })).toHaveValue(
+      'https://kaigi.example.jp/room/tok-3',
+    );
     expect(calls).toEqual([{ method: 'POST', path: 'links', body: { kind: 'guest', name: '高橋 来賓', title: '市長' } }]);
     await user.click(within(issued).getByRole('button', { name: 'URLをコピー' }));
     expect(writeText).toHaveBeenCalledWith('https://kaigi.example.jp/room/tok-3');

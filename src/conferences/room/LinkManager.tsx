@@ -106,7 +106,11 @@ export const LinkManager = ({ conferenceId }: LinkManagerProps) => {
               </Stack>
               {!link.revoked_at && (
                 <Stack spacing={1}>
-                  <CopyUrl url={link.url} label={t('url_label', { name: link.name })} copyLabel={t('copy_aria', { name: link.name })} />
+                  <CopyUrl
+                    url={link.url}
+                    label={t('url_label', { name: link.name })}
+                    copyLabel={t('copy_aria', { name: link.name })}
+                  />
                   <Box>
                     <Button
                       color="error"

@@ -13,6 +13,11 @@ export const RoomExportButtons = ({ conferenceId, conferenceName }: { conference
       conferenceName={conferenceName}
       label="kaigi.room.staff.comments.export_comments"
     />
-    <ExportButton type="room_chat" conferenceId={conferenceId} conferenceName={conferenceName} label="kaigi.room.staff.comments.export_chat" />
+    <ExportButton
+      type="room_chat"
+      conferenceId={conferenceId}
+      conferenceName={conferenceName}
+      label="kaigi.room.staff.comments.export_chat"
+    />
   </>
 );

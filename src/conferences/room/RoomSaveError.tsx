@@ -6,7 +6,11 @@ import { Alert, Button, type SxProps, type Theme } from '@mui/material';
 import { useTranslate, type TranslateFunction } from 'react-admin';
 import { apiErrorMessage, isVersionConflict } from '../../common/apiErrors';
 
-export const roomErrorMessage = (error: unknown, translate: TranslateFunction, conflictKey = 'kaigi.room.staff.errors.conflict') => {
+export const roomErrorMessage = (
+  error: unknown,
+  translate: TranslateFunction,
+  conflictKey = 'kaigi.room.staff.errors.conflict',
+) => {
   if (isVersionConflict(error)) return translate(conflictKey);
   const message = apiErrorMessage(error);
   return translate(message, { _: message });

@@ -41,7 +41,9 @@ export const RoomStatusControl = ({ conferenceId, room, onSaved }: RoomStatusCon
   return (
     <StaffSection
       title={translate('kaigi.room.staff.status.title')}
-      actions={<Chip color={COLORS[room.status]} label={translate('kaigi.room.staff.status.current', { status: label(room.status) })} />}
+      actions={
+        <Chip color={COLORS[room.status]} label={translate('kaigi.room.staff.status.current', { status: label(room.status) })} />
+      }
     >
       <Stack spacing={1.5}>
         <ToggleButtonGroup

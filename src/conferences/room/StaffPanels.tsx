@@ -21,7 +21,14 @@ export interface StaffPanelsProps {
   onCommentSaved?: (comment: Comment) => void;
 }
 
-export const StaffPanels = ({ conferenceId, room, comments, onRoomSaved, onStopwatchSaved, onCommentSaved }: StaffPanelsProps) => (
+export const StaffPanels = ({
+  conferenceId,
+  room,
+  comments,
+  onRoomSaved,
+  onStopwatchSaved,
+  onCommentSaved,
+}: StaffPanelsProps) => (
   <Grid container spacing={2}>
     <Grid size={{ xs: 12, lg: 6 }}>
       <Stack spacing={2}>

@@ -14,7 +14,12 @@ export const StaffSection = ({ title, actions, children }: StaffSectionProps) =>
   return (
     <Card component="section" aria-labelledby={headingId} variant="outlined">
       <CardContent>
-        <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}>
+        <Stack
+          direction="row"
+          useFlexGap
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}
+        >
           <Typography variant="h6" component="h2" id={headingId}>
             {title}
           </Typography>

@@ -23,8 +23,10 @@ const setup = () => {
       bodies.push(body);
       const label = body.label ?? stopwatch.label;
       if (body.action === 'start') stopwatch = { ...stopwatch, running: true, started_at: NOW, label, server_now: NOW };
-      if (body.action === 'pause') stopwatch = { ...stopwatch, running: false, started_at: null, elapsed_ms: 12_300, server_now: NOW };
-      if (body.action === 'reset') stopwatch = { ...stopwatch, running: false, started_at: null, elapsed_ms: 0, label, server_now: NOW };
+      if (body.action === 'pause')
+        stopwatch = { ...stopwatch, running: false, started_at: null, elapsed_ms: 12_300, server_now: NOW };
+      if (body.action === 'reset')
+        stopwatch = { ...stopwatch, running: false, started_at: null, elapsed_ms: 0, label, server_now: NOW };
       return HttpResponse.json(stopwatch);
     }),
   );

@@ -6,7 +6,17 @@
  * card says the state in words (aria-live: on changes only, never per tick).
  */
 import { useState } from 'react';
-import { Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PauseIcon from '@mui/icons-material/Pause';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
@@ -65,7 +75,12 @@ export const StopwatchControls = ({ conferenceId, room, onSaved }: StopwatchCont
           {running && <FormHelperText>{t('label_locked')}</FormHelperText>}
         </FormControl>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<PlayArrowIcon />} disabled={pending || running} onClick={() => void act('start')}>
+          <Button
+            variant="contained"
+            startIcon={<PlayArrowIcon />}
+            disabled={pending || running}
+            onClick={() => void act('start')}
+          >
             {t('start')}
           </Button>
           <Button variant="outlined" startIcon={<PauseIcon />} disabled={pending || !running} onClick={() => void act('pause')}>

@@ -15,7 +15,8 @@ import { httpClient, type HttpClient, type RequestOptions } from '../../api/http
 import { toRaError } from '../../providers/dataProvider';
 import type { Comment, LinkKind, Room, RoomLink, RoomUpdate, Stopwatch, StopwatchAction, StopwatchLabel } from './types';
 
-export const roomPath = (conferenceId: number) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(conferenceId))}/room`;
+export const roomPath = (conferenceId: number) =>
+  `/v1/cci/admin/master/conferences/${encodeURIComponent(String(conferenceId))}/room`;
 
 export interface LinkRequest {
   kind: LinkKind;

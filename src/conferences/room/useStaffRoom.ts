@@ -9,7 +9,10 @@ import type { Comment, Room, Stopwatch } from './types';
 
 export const useStaffRoom = (conferenceId: number) => {
   const queryClient = useQueryClient();
-  const room = useQuery({ queryKey: roomKeys.room(conferenceId), queryFn: ({ signal }) => roomApi.getRoom(conferenceId, signal) });
+  const room = useQuery({
+    queryKey: roomKeys.room(conferenceId),
+    queryFn: ({ signal }) => roomApi.getRoom(conferenceId, signal),
+  });
   const comments = useQuery({
     queryKey: roomKeys.comments(conferenceId),
     queryFn: ({ signal }) => roomApi.getComments(conferenceId, signal),

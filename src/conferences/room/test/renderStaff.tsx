@@ -13,7 +13,13 @@ import { createQueryClient } from '../../../providers/queryClient';
 import { testI18nProvider } from '../../../common/testing/i18nProvider';
 import type { Room } from '../types';
 
-const WithRoom = ({ initial, children }: { initial: Room; children: (room: Room, setRoom: (room: Room) => void) => ReactNode }) => {
+const WithRoom = ({
+  initial,
+  children,
+}: {
+  initial: Room;
+  children: (room: Room, setRoom: (room: Room) => void) => ReactNode;
+}) => {
   const [room, setRoom] = useState(initial);
   return <>{children(room, setRoom)}</>;
 };
