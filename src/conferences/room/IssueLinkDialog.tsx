@@ -24,6 +24,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { LoadError } from '../LoadError';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
 import { roomApi } from './api';
 import { CopyUrl } from './CopyUrl';
@@ -134,6 +135,8 @@ export const IssueLinkDialog = ({ conferenceId, open, onClose, onIssued }: Issue
                     slotProps={{ htmlInput: { maxLength: 100 } }}
                   />
                 </>
+              ) : members.error ? (
+                <LoadError error={members.error} onRetry={() => void members.refetch()} />
               ) : (
                 <Autocomplete
                   options={members.rows}
