@@ -29,6 +29,8 @@ import conferencesRoutes from './routes/conferences.ts';
 import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
 import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
+import roomRoutes from './routes/room.ts';
+import { redeemTicket } from './repositories/room-access.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
@@ -57,6 +59,10 @@ export interface AppOptions {
   storage?: StorageDriver;
   /** A started pg-boss (server/jobs/boss.ts startBoss); absent → POST …/export answers 503. */
   boss?: PgBoss;
+  /** PUBLIC_ORIGIN: the origin in the room links staff hand out (default: the request's). */
+  publicOrigin?: string;
+  /** The live room (issue 12): link key and heartbeat overrides. */
+  room?: { linkSecret?: string; heartbeatMs?: number };
 }
 
 declare module 'fastify' {
@@ -94,7 +100,11 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(inputNormalizer);
   await app.register(repositories);
   await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
-  await app.register(auth, { ...opts.auth, findUser: (username) => app.users.findByUsername(username) });
+  await app.register(auth, {
+    ...opts.auth,
+    findUser: (username) => app.users.findByUsername(username),
+    redeemStreamTicket: (ticket, conferenceId) => redeemTicket(opts.pool, ticket, conferenceId),
+  });
 
   await app.register(health);
   await app.register(clientConfig, { config: opts.clientConfig });
@@ -108,6 +118,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(attendanceRoutes);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
   await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss, quotas: opts.userQuotas });
+  await app.register(roomRoutes, { storage: opts.storage, publicOrigin: opts.publicOrigin, ...opts.room });
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };

@@ -37,6 +37,8 @@ async function main() {
       spaRoot: path.resolve(import.meta.dirname, '../dist'),
       storage,
       boss,
+      publicOrigin: settings.publicOrigin,
+      room: { linkSecret: settings.roomLinkSecret },
     },
     { loggerInstance: log },
   );

@@ -23,6 +23,11 @@ export type RouteAccess = 'public' | { roles: readonly Role[] } | { resource: st
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A room's event stream (DESIGN.md §11.1): a browser's EventSource cannot send the bearer
+     * header, so without one `?ticket=` (POST …/room/ticket) stands in for it, once.
+     */
+    streamTicket?: boolean;
   }
   interface FastifyRequest {
     sessionUser: SessionUser | null;
@@ -36,6 +41,8 @@ export interface AuthOptions {
   /** The clock tokens are checked against (tests move it past a token's expiry). */
   currentDate?: () => Date;
   findUser(username: string): Promise<SessionUser | null>;
+  /** The username a stream ticket was issued to for room `conferenceId`, spending it; null if none. */
+  redeemStreamTicket?(ticket: string, conferenceId: number): Promise<string | null>;
 }
 
 /**
@@ -106,6 +113,18 @@ export default fp<AuthOptions>(
       return username;
     }
 
+    /** A stream route's `?ticket=` for its `{id}` room; 401 when absent, spent, expired or for another room. */
+    async function usernameOfTicket(request: FastifyRequest): Promise<string> {
+      const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+      const conferenceId = Number((request.params as Record<string, unknown> | undefined)?.id);
+      if (!request.routeOptions.config.streamTicket || typeof ticket !== 'string' || !opts.redeemStreamTicket)
+        throw unauthorized();
+      if (!Number.isSafeInteger(conferenceId) || ticket.length > 200) throw unauthorized();
+      const username = await opts.redeemStreamTicket(ticket, conferenceId);
+      if (!username) throw unauthorized('接続チケットが無効です。');
+      return username;
+    }
+
     app.decorateRequest('sessionUser', null);
 
     app.addHook('onRoute', (route) => {
@@ -119,8 +138,8 @@ export default fp<AuthOptions>(
       if (access === undefined || access === 'public') return;
 
       const token = bearerToken(request.headers.authorization);
-      if (!token) throw unauthorized();
-      const user = await opts.findUser(await usernameOfToken(request, token));
+      const username = token ? await usernameOfToken(request, token) : await usernameOfTicket(request);
+      const user = await opts.findUser(username);
       if (!user || !user.enabled) throw unauthorized('このアカウントは利用できません。');
       const allowed = 'roles' in access ? access.roles.includes(user.userType) : canAccess(user.userType, access);
       if (!allowed) throw forbidden();

@@ -1,0 +1,253 @@
+/**
+ * Fan-out of room events to this process's SSE clients (issue 12, DESIGN.md §11.1).
+ *
+ * Every write that makes an event inserts it in `room_event` (numbered per room) and NOTIFYs
+ * `kaigi_room` with `{conference_id}:{seq}` in the same transaction: PostgreSQL carries ids only,
+ * between any number of API processes. Each process holds one LISTEN connection; on a notice for
+ * a room some of its clients watch, it reads that room's events after the last it read (one query
+ * for all of them) and writes each to its clients. Rows, not notices, are the truth: a notice lost
+ * while the LISTEN connection reconnects is caught up by reading from the last number read.
+ *
+ * A client that joins reads its backlog (events after its Last-Event-ID) from the database while
+ * live events for it are held back, then gets the held ones it had not yet seen: nothing lost,
+ * nothing doubled. Staff-only events (comments) are skipped for other viewers.
+ */
+import pg from 'pg';
+
+export const ROOM_CHANNEL = 'kaigi_room';
+/** DESIGN.md §11.1: a comment line every 15 s keeps proxies and browsers from closing an idle stream. */
+export const HEARTBEAT_MS = 15_000;
+/** A client whose socket holds more unsent bytes than this is closed; it reconnects and resumes. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+const BACKLOG_LIMIT = 5_000;
+const RECONNECT_MS = 1_000;
+
+export interface RoomEvent {
+  seq: number;
+  kind: string;
+  audience: 'all' | 'staff';
+  payload: Record<string, unknown>;
+}
+
+export interface RoomClient {
+  /** sees staff-only events */
+  readonly staff: boolean;
+  /** chat messages with this sender_key are the client's own (`own: true`) */
+  readonly senderKey: string;
+  /** the socket's writes; false once it is gone */
+  write(chunk: string): void;
+  writableLength(): number;
+  end(): void;
+}
+
+interface Subscription {
+  client: RoomClient;
+  lastSent: number;
+  /** live events that arrived while the backlog was being read */
+  held: RoomEvent[] | null;
+}
+
+interface Room {
+  subs: Set<Subscription>;
+  /** the newest event number read for this room; null until the first subscriber's read sets it */
+  lastSeq: number | null;
+  /** a notice that arrived before lastSeq was known */
+  pending: boolean;
+  reading: Promise<void>;
+}
+
+export interface HubLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export class RoomHub {
+  private readonly rooms = new Map<number, Room>();
+  private listener: pg.Client | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: HubLog,
+    private readonly heartbeatMs = HEARTBEAT_MS,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.listen();
+    this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Number of clients connected to this process (bench, tests). */
+  get clientCount(): number {
+    let n = 0;
+    for (const room of this.rooms.values()) n += room.subs.size;
+    return n;
+  }
+
+  /**
+   * Streams the room's events after `lastEventId` (null: none of the past) to `client`, then live
+   * ones, until `unsubscribe`.
+   */
+  async subscribe(conferenceId: number, client: RoomClient, lastEventId: number | null): Promise<() => void> {
+    let room = this.rooms.get(conferenceId);
+    const fresh = !room;
+    if (!room) {
+      room = { subs: new Set(), lastSeq: null, pending: false, reading: Promise.resolve() };
+      this.rooms.set(conferenceId, room);
+    }
+    const sub: Subscription = { client, lastSent: lastEventId ?? 0, held: [] };
+    room.subs.add(sub);
+    const unsubscribe = () => {
+      room.subs.delete(sub);
+      if (room.subs.size === 0 && this.rooms.get(conferenceId) === room) this.rooms.delete(conferenceId);
+    };
+    try {
+      // one statement, one snapshot: the backlog and the room's event number agree
+      const { rows } = await this.pool.query<{ event_seq: string; events: RoomEvent[] }>(
+        `select r.event_seq,
+                coalesce((select json_agg(e order by e.seq) from (
+                   select seq, kind, audience, payload from room_event
+                    where conference_id = $1 and seq > coalesce($2, r.event_seq) order by seq limit ${BACKLOG_LIMIT}) e), '[]') as events
+           from room r where r.conference_id = $1`,
+        [conferenceId, lastEventId],
+      );
+      if (lastEventId === null) sub.lastSent = Number(rows[0]?.event_seq ?? 0);
+      for (const event of rows[0]?.events ?? []) this.write(sub, event, new Frames(event));
+      if (fresh && room.lastSeq === null) {
+        room.lastSeq = Number(rows[0]?.event_seq ?? 0);
+        if (room.pending) this.readNew(conferenceId, room);
+      }
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
+    const held = sub.held ?? [];
+    sub.held = null;
+    for (const event of held) this.write(sub, event, new Frames(event));
+    return unsubscribe;
+  }
+
+  /** Ends every stream (shutdown) and the LISTEN connection. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const room of this.rooms.values()) for (const sub of room.subs) sub.client.end();
+    this.rooms.clear();
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => {});
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ ...this.pool.options, application_name: 'kaigi-room-listen' });
+    client.on('notification', (msg) => this.onNotice(msg.payload));
+    const lost = (err?: Error) => {
+      if (this.closed || this.listener !== client) return;
+      this.listener = null;
+      this.log.warn({ err }, 'room LISTEN connection lost; reconnecting');
+      client.end().catch(() => {});
+      setTimeout(() => void this.reconnect(), RECONNECT_MS).unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    await client.query(`listen ${ROOM_CHANNEL}`);
+    this.listener = client;
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.listen();
+    } catch (err) {
+      this.log.warn({ err }, 'room LISTEN reconnect failed');
+      setTimeout(() => void this.reconnect(), RECONNECT_MS).unref();
+      return;
+    }
+    // notices sent while disconnected are gone: read every watched room from where it stopped
+    for (const [conferenceId, room] of this.rooms) this.readNew(conferenceId, room);
+  }
+
+  private onNotice(payload: string | undefined): void {
+    const match = /^(\d+):(\d+)$/.exec(payload ?? '');
+    if (!match) return;
+    const conferenceId = Number(match[1]);
+    const room = this.rooms.get(conferenceId);
+    if (!room) return;
+    if (room.lastSeq === null) room.pending = true;
+    else if (Number(match[2]) > room.lastSeq) this.readNew(conferenceId, room);
+  }
+
+  /** Reads the room's events after the last read, in turn with earlier reads of the same room. */
+  private readNew(conferenceId: number, room: Room): void {
+    room.reading = room.reading.then(async () => {
+      if (room.lastSeq === null || room.subs.size === 0) return;
+      try {
+        const { rows } = await this.pool.query<RoomEvent & { seq: string }>(
+          `select seq, kind, audience, payload from room_event where conference_id = $1 and seq > $2 order by seq limit ${BACKLOG_LIMIT}`,
+          [conferenceId, room.lastSeq],
+        );
+        for (const row of rows) {
+          const event = { ...row, seq: Number(row.seq) };
+          room.lastSeq = event.seq;
+          const frames = new Frames(event);
+          for (const sub of room.subs) this.deliver(sub, event, frames);
+        }
+      } catch (err) {
+        this.log.error({ err, conferenceId }, 'room events read failed');
+      }
+    });
+  }
+
+  /** A live event: held while the client's backlog is being read, else written. */
+  private deliver(sub: Subscription, event: RoomEvent, frames: Frames): void {
+    if (sub.held) sub.held.push(event);
+    else this.write(sub, event, frames);
+  }
+
+  private write(sub: Subscription, event: RoomEvent, frames: Frames): void {
+    const seq = Number(event.seq);
+    if (seq <= sub.lastSent) return;
+    sub.lastSent = seq;
+    if (event.audience === 'staff' && !sub.client.staff) return;
+    if (sub.client.writableLength() > MAX_BUFFERED_BYTES) {
+      sub.client.end();
+      return;
+    }
+    sub.client.write(frames.for(sub.client.senderKey));
+  }
+
+  private beat(): void {
+    for (const room of this.rooms.values()) for (const sub of room.subs) if (!sub.held) sub.client.write(': heartbeat\n\n');
+  }
+}
+
+/**
+ * The SSE text of one event, made once per event (and once more for the sender's own view of a chat
+ * message). A stopwatch event carries `server_now` as of its writing, for the clients' clock offset.
+ */
+class Frames {
+  private others: string | null = null;
+  private own: string | null = null;
+
+  constructor(private readonly event: RoomEvent) {}
+
+  for(senderKey: string): string {
+    const { sender_key: key } = this.event.payload;
+    if (this.event.kind === 'chat' && key === senderKey) return (this.own ??= this.frame(true));
+    return (this.others ??= this.frame(false));
+  }
+
+  private frame(own: boolean): string {
+    const { sender_key: _key, ...payload } = this.event.payload;
+    const data =
+      this.event.kind === 'chat'
+        ? { ...payload, own }
+        : this.event.kind === 'stopwatch'
+          ? { ...payload, server_now: new Date().toISOString() }
+          : payload;
+    return `id: ${this.event.seq}\nevent: ${this.event.kind}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * One room's Server-Sent Events stream on a raw response (DESIGN.md §11.1): `X-Accel-Buffering: no`
+ * so nginx passes events at once, heartbeats from the hub, ended cleanly by the client or shutdown.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RoomHub } from './hub.ts';
+import type { RoomViewer } from './viewers.ts';
+
+/** EventSource's own reconnect delay (ms) after a dropped stream. */
+const RETRY_MS = 2_000;
+
+/**
+ * The event id to resume after: the Last-Event-ID header (an EventSource reconnecting by itself),
+ * else `?last_event_id=` (a new EventSource cannot set headers); null: from now on.
+ */
+export function resumeFrom(request: FastifyRequest, query: { last_event_id?: number }): number | null {
+  const header = request.headers['last-event-id'];
+  if (typeof header === 'string' && /^(0|[1-9][0-9]{0,15})$/.test(header.trim())) return Number(header.trim());
+  return query.last_event_id ?? null;
+}
+
+export async function streamRoom(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: RoomHub,
+  viewer: RoomViewer,
+  lastEventId: number | null,
+): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+  });
+  res.write(`retry: ${RETRY_MS}\n\n`);
+  let unsubscribe: (() => void) | null = null;
+  let gone = false;
+  res.on('close', () => {
+    gone = true;
+    unsubscribe?.();
+  });
+  try {
+    unsubscribe = await hub.subscribe(
+      viewer.conferenceId,
+      {
+        staff: viewer.kind === 'admin',
+        senderKey: viewer.senderKey,
+        write: (chunk) => {
+          if (!res.destroyed) res.write(chunk);
+        },
+        writableLength: () => res.writableLength,
+        end: () => res.end(),
+      },
+      lastEventId,
+    );
+  } catch (err) {
+    request.log.error({ err }, 'room stream failed to start');
+    res.end();
+    return;
+  }
+  if (gone) unsubscribe();
+}

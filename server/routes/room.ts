@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { RoomHub } from '../lib/room/hub.ts';
+import { loadLinkSecret } from '../lib/room/link-token.ts';
+import { RoomRepository } from '../repositories/room.ts';
+import { RoomMessagesRepository } from '../repositories/room-messages.ts';
+import { RoomAccessRepository } from '../repositories/room-access.ts';
+import type { StorageDriver } from '../storage/driver.ts';
+import staffRoom from './room/staff.ts';
+import companyRoom from './room/company.ts';
+import linkHolderRoom from './room/link-holder.ts';
+
+export interface RoomOptions {
+  storage?: StorageDriver;
+  /** PUBLIC_ORIGIN: the origin of the links staff hand out; default the request's */
+  publicOrigin?: string;
+  /** ROOM_LINK_SECRET; default a key kept in the database */
+  linkSecret?: string;
+  /** the SSE heartbeat (tests shorten it) */
+  heartbeatMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    room: RoomRepository;
+    roomMessages: RoomMessagesRepository;
+    roomAccess: RoomAccessRepository;
+    roomHub: RoomHub;
+    roomLinkSecret: Buffer;
+  }
+}
+
+/**
+ * The live room (issue 12, DESIGN.md §11.1), registered by app.ts: its repositories, this process's
+ * event hub (LISTEN/NOTIFY fan-out to SSE clients, ended before the server closes) and the routes
+ * of its three audiences.
+ */
+const routes: FastifyPluginAsync<RoomOptions> = async (app, opts) => {
+  const secret = await loadLinkSecret(app.pool, opts.linkSecret);
+  const hub = new RoomHub(app.pool, app.log, opts.heartbeatMs);
+  await hub.start();
+  app.addHook('preClose', () => hub.close());
+  app.decorate('room', new RoomRepository(app.pool, opts.storage));
+  app.decorate('roomMessages', new RoomMessagesRepository(app.pool));
+  app.decorate('roomAccess', new RoomAccessRepository(app.pool, secret));
+  app.decorate('roomHub', hub);
+  app.decorate('roomLinkSecret', secret);
+  app.decorate('publicOrigin', opts.publicOrigin ?? null);
+  await app.register(staffRoom);
+  await app.register(companyRoom);
+  await app.register(linkHolderRoom);
+};
+export default routes;
