@@ -18,6 +18,8 @@ import { COMMENT_STATUSES, type Comment, type CommentStatus } from './types';
 export interface CommentModerationProps {
   conferenceId: number;
   comments: readonly Comment[];
+  /** Named in the export dialog. */
+  conferenceName?: string;
   /** The comment the server answered with (the room's stream brings it too). */
   onSaved?: (comment: Comment) => void;
 }
@@ -40,7 +42,7 @@ const ACTIONS: Record<CommentStatus, ReadonlyArray<{ to: CommentStatus; key: str
 
 const STATUS_COLORS = { new: 'warning', answered: 'success', hidden: 'default' } as const;
 
-export const CommentModeration = ({ conferenceId, comments, onSaved }: CommentModerationProps) => {
+export const CommentModeration = ({ conferenceId, comments, conferenceName, onSaved }: CommentModerationProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [filter, setFilter] = useState<Filter>('new');
@@ -69,7 +71,7 @@ export const CommentModeration = ({ conferenceId, comments, onSaved }: CommentMo
   };
 
   return (
-    <StaffSection title={t('title')} actions={<RoomExportButtons conferenceId={conferenceId} />}>
+    <StaffSection title={t('title')} actions={<RoomExportButtons conferenceId={conferenceId} conferenceName={conferenceName} />}>
       <ToggleButtonGroup
         exclusive
         size="small"

@@ -49,6 +49,39 @@ describe('ConferenceRoomPage', () => {
     expect(screen.getByRole('region', { name: 'オンライン会議と受付' })).toBeInTheDocument();
   }, 30_000);
 
+  it('exports the comments and the chat through the export jobs', async () => {
+    signIn();
+    setup();
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/v1/cci/TKY/export', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 9, status: 'queued' }, { status: 202 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/conferences/1/room');
+    const comments = await screen.findByRole('region', { name: 'コメント' }, WAIT);
+
+    await user.click(await within(comments).findByRole('button', { name: 'コメントを出力' }, WAIT));
+    let dialog = await screen.findByRole('dialog', { name: '会議室のコメント一覧を出力' }, WAIT);
+    expect(within(dialog).getByText('対象の会議: 通常議員総会')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'CSV UTF-8（BOM付き、Excel向け）' }));
+    await user.click(within(dialog).getByRole('button', { name: '出力する' }));
+    expect(
+      await screen.findByText('会議室のコメント一覧の出力を受け付けました。完了するとダウンロードできます。', {}, WAIT),
+    ).toBeInTheDocument();
+
+    await user.click(within(comments).getByRole('button', { name: 'チャットを出力' }));
+    dialog = await screen.findByRole('dialog', { name: '会議室のチャット履歴を出力' }, WAIT);
+    await user.click(within(dialog).getByRole('button', { name: '出力する' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies).toEqual([
+      { type: 'room_comments', format: 'csv_utf8', params: { conference_id: 1, order: 'time', date_style: 'western' } },
+      { type: 'room_chat', format: 'xlsx', params: { conference_id: 1, order: 'time', date_style: 'western' } },
+    ]);
+  }, 30_000);
+
   it('is not for company admins: they go to their own landing page', async () => {
     amplify.signInAs('COMPANY_ADMIN');
     server.use(...companySessionOk());

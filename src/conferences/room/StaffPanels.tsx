@@ -40,7 +40,12 @@ export const StaffPanels = ({
     </Grid>
     <Grid size={{ xs: 12, lg: 6 }}>
       <Stack spacing={2}>
-        <CommentModeration conferenceId={conferenceId} comments={comments} onSaved={onCommentSaved} />
+        <CommentModeration
+          conferenceId={conferenceId}
+          comments={comments}
+          conferenceName={room.conference.name}
+          onSaved={onCommentSaved}
+        />
         <LinkManager conferenceId={conferenceId} />
       </Stack>
     </Grid>
