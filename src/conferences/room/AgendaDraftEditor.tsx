@@ -77,7 +77,8 @@ export const AgendaDraftEditor = ({ draft, onChange, showErrors, disabled }: Age
               {t('item', { n })}
               {draft.current === index && t('current_suffix')}
             </Typography>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
+            {/* 件名 on its own line; the rest wraps as the card's width allows (half the page on desktops) */}
+            <Stack spacing={1.5}>
               <TextField
                 label={t('item_title')}
                 value={row.title}
@@ -87,44 +88,46 @@ export const AgendaDraftEditor = ({ draft, onChange, showErrors, disabled }: Age
                 error={!!errors.title}
                 helperText={errors.title ? t(errors.title) : undefined}
                 slotProps={{ htmlInput: { maxLength: 200 } }}
-                sx={{ flex: 3 }}
+                fullWidth
               />
-              <TextField
-                label={t('presenter')}
-                value={row.presenter}
-                onChange={(e) => onChange(updateRow(draft, index, { presenter: e.target.value }))}
-                disabled={disabled}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
-                sx={{ flex: 2 }}
-              />
-              <TextField
-                label={t('minutes')}
-                value={row.minutes}
-                onChange={(e) => onChange(updateRow(draft, index, { minutes: e.target.value }))}
-                disabled={disabled}
-                error={!!errors.minutes}
-                helperText={errors.minutes ? t(errors.minutes) : undefined}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                sx={{ flex: 1, minWidth: 110 }}
-              />
-              <Stack direction="row" sx={{ alignSelf: { xs: 'flex-end', md: 'center' } }}>
-                {arrow('up')}
-                {arrow('down')}
-                <Tooltip title={t('remove', { n })}>
-                  <span>
-                    <IconButton
-                      aria-label={t('remove', { n })}
-                      disabled={disabled}
-                      onClick={() => {
-                        onChange(removeRow(draft, index));
-                        setFocus('add');
-                      }}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </Stack>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+                <TextField
+                  label={t('presenter')}
+                  value={row.presenter}
+                  onChange={(e) => onChange(updateRow(draft, index, { presenter: e.target.value }))}
+                  disabled={disabled}
+                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                  sx={{ flex: '1 1 160px' }}
+                />
+                <TextField
+                  label={t('minutes')}
+                  value={row.minutes}
+                  onChange={(e) => onChange(updateRow(draft, index, { minutes: e.target.value }))}
+                  disabled={disabled}
+                  error={!!errors.minutes}
+                  helperText={errors.minutes ? t(errors.minutes) : undefined}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  sx={{ flex: '0 0 120px' }}
+                />
+                <Stack direction="row" sx={{ ml: 'auto', alignSelf: 'center' }}>
+                  {arrow('up')}
+                  {arrow('down')}
+                  <Tooltip title={t('remove', { n })}>
+                    <span>
+                      <IconButton
+                        aria-label={t('remove', { n })}
+                        disabled={disabled}
+                        onClick={() => {
+                          onChange(removeRow(draft, index));
+                          setFocus('add');
+                        }}
+                      >
+                        <DeleteOutlineIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </Stack>
+              </Box>
             </Stack>
           </Box>
         );
