@@ -40,7 +40,12 @@ const ACTIONS: Record<CommentStatus, ReadonlyArray<{ to: CommentStatus; key: str
   hidden: [{ to: 'new', key: 'reopen' }],
 };
 
-const STATUS_COLORS = { new: 'warning', answered: 'success', hidden: 'default' } as const;
+// 未対応 stands out (outlined: its text keeps AA contrast on white); 回答済 green, 非表示 grey
+const STATUS_CHIPS = {
+  new: { color: 'error', variant: 'outlined' },
+  answered: { color: 'success', variant: 'filled' },
+  hidden: { color: 'default', variant: 'filled' },
+} as const;
 
 export const CommentModeration = ({ conferenceId, comments, conferenceName, onSaved }: CommentModerationProps) => {
   const translate = useTranslate();
@@ -98,7 +103,7 @@ export const CommentModeration = ({ conferenceId, comments, conferenceName, onSa
                   <Typography sx={{ fontWeight: 'bold' }}>{comment.sender_name}</Typography>
                   {comment.sender_org && <Typography variant="body2">{comment.sender_org}</Typography>}
                   <Chip size="small" variant="outlined" label={t(`sender_kinds.${comment.sender_kind}`)} />
-                  <Chip size="small" color={STATUS_COLORS[comment.status]} label={t(`statuses.${comment.status}`)} />
+                  <Chip size="small" {...STATUS_CHIPS[comment.status]} label={t(`statuses.${comment.status}`)} />
                   <Typography variant="body2" color="text.secondary" component="time" dateTime={comment.created_at}>
                     {time}
                   </Typography>

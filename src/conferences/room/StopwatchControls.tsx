@@ -65,11 +65,18 @@ export const StopwatchControls = ({ conferenceId, room, onSaved }: StopwatchCont
         <Typography aria-live="polite" sx={{ fontWeight: 'bold' }}>
           {t(`state.${state}`, { label: t(`labels.${savedLabel}`) })}
         </Typography>
-        <FormControl component="fieldset" disabled={running || pending}>
+        {/* only the radios are disabled while running: the legend and the reason stay readable */}
+        <FormControl component="fieldset">
           <FormLabel component="legend">{t('label_legend')}</FormLabel>
           <RadioGroup row value={label} onChange={(e) => setLabel(e.target.value as StopwatchLabel)}>
             {STOPWATCH_LABELS.map((option) => (
-              <FormControlLabel key={option} value={option} control={<Radio />} label={t(`labels.${option}`)} />
+              <FormControlLabel
+                key={option}
+                value={option}
+                control={<Radio />}
+                label={t(`labels.${option}`)}
+                disabled={running || pending}
+              />
             ))}
           </RadioGroup>
           {running && <FormHelperText>{t('label_locked')}</FormHelperText>}
