@@ -72,7 +72,9 @@ describe('ConferenceRoomPage', () => {
       await screen.findByText('会議室のコメント一覧の出力を受け付けました。完了するとダウンロードできます。', {}, WAIT),
     ).toBeInTheDocument();
 
-    await user.click(within(comments).getByRole('button', { name: 'チャットを出力' }));
+    // the closed dialog leaves the page (its content is aria-hidden until then)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
+    await user.click(await within(comments).findByRole('button', { name: 'チャットを出力' }, WAIT));
     dialog = await screen.findByRole('dialog', { name: '会議室のチャット履歴を出力' }, WAIT);
     await user.click(within(dialog).getByRole('button', { name: '出力する' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
