@@ -12,6 +12,7 @@ import { messages as masterDataMessages } from '../master-data/messages';
 import { messages as conferencesMessages } from '../conferences/messages';
 import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
+import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
 
@@ -175,6 +176,7 @@ const resourceMessages = [
   exportsMessages,
   companyPortalMessages,
   roomMessages,
+  roomStaffMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);
