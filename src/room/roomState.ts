@@ -53,8 +53,14 @@ const applyEvent = (state: RoomState, kind: string, data: unknown, receivedAt: n
   if (!isObject(data)) return state;
   switch (kind) {
     case 'room':
-    case 'agenda':
-      return state.room ? { ...state, room: { ...state.room, ...(data as Partial<Room>) } } : state;
+    case 'agenda': {
+      if (!state.room) return state;
+      const room = { ...state.room, ...(data as Partial<Room>) };
+      // a whole Room (a PUT's answer) carries a stopwatch: measure the clock again with it
+      return isObject(data.stopwatch)
+        ? { ...state, room, clockOffset: offsetOf(room.stopwatch, receivedAt) }
+        : { ...state, room };
+    }
     case 'stopwatch': {
       const stopwatch = data as unknown as Stopwatch;
       return state.room ? { ...state, room: { ...state.room, stopwatch }, clockOffset: offsetOf(stopwatch, receivedAt) } : state;

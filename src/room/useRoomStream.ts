@@ -25,6 +25,12 @@ export interface RoomStream extends RoomState {
   deleteChat(id: number): Promise<void>;
   /** Marks the room ended here at once (a write refused with `room_ended`); the room event follows. */
   markEnded(): void;
+  /**
+   * Puts what a write answered into the state at once, as its event would (the staff slot's
+   * controls: a PUT …/room answers the Room, PUT …/stopwatch the Stopwatch, PUT …/comments/{id}
+   * the Comment); the event that follows changes nothing more.
+   */
+  apply(kind: 'room' | 'stopwatch' | 'comment', data: unknown): void;
   reload(): void;
 }
 
@@ -143,6 +149,10 @@ export const useRoomStream = (source: RoomSource): RoomStream => {
     () => dispatch({ type: 'event', kind: 'room', data: { status: 'ended' }, receivedAt: Date.now() }),
     [],
   );
+  const apply = useCallback(
+    (kind: 'room' | 'stopwatch' | 'comment', data: unknown) => dispatch({ type: 'event', kind, data, receivedAt: Date.now() }),
+    [],
+  );
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
   return {
@@ -152,6 +162,7 @@ export const useRoomStream = (source: RoomSource): RoomStream => {
     sendComment,
     deleteChat,
     markEnded,
+    apply,
     reload,
   };
 };
