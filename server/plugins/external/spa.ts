@@ -12,6 +12,8 @@ export interface SpaOptions {
 const API_PATHS = /^\/(v1|health|config\.json)(\/|$|\?)/;
 /** A missing file (e.g. a stale hashed asset) is a 404, never the HTML shell. */
 const FILE_PATH = /\/[^/?]+\.[A-Za-z0-9]+(\?|$)/;
+/** …except a room link, whose token has dots ({conference_id}.{link_id}.{signature}, issue 12). */
+const ROOM_LINK = /^\/room\/[^/?]+(\?|$)/;
 
 /** Serves the built SPA; client-side routes (/admin, /company/…, /404) fall back to index.html. */
 export default fp<SpaOptions>(
@@ -32,7 +34,7 @@ export default fp<SpaOptions>(
     });
     // wildcard:false registered a route per built file; every other GET is a client-side route.
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      if (API_PATHS.test(request.url) || FILE_PATH.test(request.url)) throw notFound();
+      if (API_PATHS.test(request.url) || (FILE_PATH.test(request.url) && !ROOM_LINK.test(request.url))) throw notFound();
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   },
