@@ -1,7 +1,7 @@
 /**
  * /conferences/:id/room in the whole app: reached from the conference page's 会議室 button, titled
- * with the conference, a way back, the staff controls over the room and its comments; a company
- * admin is sent to its own landing page.
+ * with the conference, a way back, the room as everyone sees it on its live stream with the staff
+ * controls beside it; a company admin is sent to its own landing page.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,16 +12,21 @@ import { companySessionOk } from '../../test/handlers';
 import { currentUrl, renderApp } from '../../test/renderApp';
 import { API, detail, signIn } from '../test/fixtures';
 import { ROOM, comment, room } from './test/fixtures';
+import { FakeEventSource } from '../../room/test/fakeEventSource';
 
 const WAIT = { timeout: 10_000 };
 
-const setup = () =>
+const setup = () => {
+  FakeEventSource.install();
   server.use(
     http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
     http.get(ROOM, () => HttpResponse.json(room({ status: 'open', current_agenda: 0 }))),
+    http.get(`${ROOM}/chat`, () => HttpResponse.json({ data: [] })),
     http.get(`${ROOM}/comments`, () => HttpResponse.json({ data: [comment()] })),
+    http.post(`${ROOM}/ticket`, () => HttpResponse.json({ ticket: 't1', expires_at: '2026-11-21T05:01:00Z' }, { status: 201 })),
     http.get(`${ROOM}/links`, () => HttpResponse.json({ data: [] })),
   );
+};
 
 describe('ConferenceRoomPage', () => {
   it('opens from the conference page and shows the room with its controls', async () => {
@@ -33,7 +38,9 @@ describe('ConferenceRoomPage', () => {
     await user.click(await screen.findByRole('link', { name: '「通常議員総会」の会議室を開く' }, WAIT));
     await waitFor(() => expect(currentUrl()).toBe('/conferences/1/room'));
     expect(await screen.findByRole('heading', { level: 1, name: '通常議員総会' }, WAIT)).toBeInTheDocument();
-    expect(screen.getByText('2026/11/21(土) 14:00 本館 大ホール')).toBeInTheDocument();
+    // the room everyone sees, on its stream (ticketed), beside the controls
+    await waitFor(() => expect(FakeEventSource.latest().url).toMatch(/\/room\/events\?.*ticket=t1/), WAIT);
+    expect(screen.getByTestId('stopwatch-time')).toHaveTextContent('00:00.0');
     expect(screen.getByRole('link', { name: '会議の画面に戻る' })).toHaveAttribute('href', '/conferences/1');
 
     const status = screen.getByRole('region', { name: '会議室の状態' });

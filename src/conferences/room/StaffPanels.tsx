@@ -1,9 +1,8 @@
 /**
- * The staff controls of the live room, for the room view's `staffSlot` (issue 12): the room's
- * status, stopwatch, 次第, online URL and panels on one side; comments and links on the other
- * (one column on phones).
+ * The staff controls of the live room, in the room view's staff column (issue 12): the room's
+ * status, stopwatch, 次第, comments, links, online URL and panels, one above the other.
  */
-import { Grid, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { AgendaEditor } from './AgendaEditor';
 import { CommentModeration } from './CommentModeration';
 import { LinkManager } from './LinkManager';
@@ -29,25 +28,17 @@ export const StaffPanels = ({
   onStopwatchSaved,
   onCommentSaved,
 }: StaffPanelsProps) => (
-  <Grid container spacing={2}>
-    <Grid size={{ xs: 12, lg: 6 }}>
-      <Stack spacing={2}>
-        <RoomStatusControl conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
-        <StopwatchControls conferenceId={conferenceId} room={room} onSaved={onStopwatchSaved} />
-        <AgendaEditor conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
-        <RoomSettingsForm conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
-      </Stack>
-    </Grid>
-    <Grid size={{ xs: 12, lg: 6 }}>
-      <Stack spacing={2}>
-        <CommentModeration
-          conferenceId={conferenceId}
-          comments={comments}
-          conferenceName={room.conference.name}
-          onSaved={onCommentSaved}
-        />
-        <LinkManager conferenceId={conferenceId} />
-      </Stack>
-    </Grid>
-  </Grid>
+  <Stack spacing={2}>
+    <RoomStatusControl conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
+    <StopwatchControls conferenceId={conferenceId} room={room} onSaved={onStopwatchSaved} />
+    <AgendaEditor conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
+    <CommentModeration
+      conferenceId={conferenceId}
+      comments={comments}
+      conferenceName={room.conference.name}
+      onSaved={onCommentSaved}
+    />
+    <LinkManager conferenceId={conferenceId} />
+    <RoomSettingsForm conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
+  </Stack>
 );

@@ -3,7 +3,6 @@
  *
  *   GET|PUT  /v1/cci/admin/master/conferences/{id}/room          (PUT: RoomUpdate with version; 409 on stale)
  *   PUT      …/room/stopwatch {action, label?}                   → Stopwatch
- *   GET      …/room/comments                                     → {data: Comment[]}
  *   PUT      …/room/comments/{comment_id} {status, version}      → Comment
  *   GET|POST …/room/links, DELETE …/room/links/{link_id}         (POST → RoomLink, DELETE revokes)
  *
@@ -38,8 +37,6 @@ export const createRoomApi = (client: HttpClient = httpClient) => {
     updateRoom: (conferenceId: number, body: RoomUpdate) => send<Room>(roomPath(conferenceId), { method: 'PUT', body }),
     stopwatch: (conferenceId: number, action: StopwatchAction, label?: StopwatchLabel) =>
       send<Stopwatch>(`${roomPath(conferenceId)}/stopwatch`, { method: 'PUT', body: label ? { action, label } : { action } }),
-    getComments: (conferenceId: number, signal?: AbortSignal) =>
-      send<{ data: Comment[] }>(`${roomPath(conferenceId)}/comments`, { signal }).then((res) => res.data),
     updateComment: (conferenceId: number, comment: Pick<Comment, 'id' | 'version'>, status: Comment['status']) =>
       send<Comment>(`${roomPath(conferenceId)}/comments/${comment.id}`, {
         method: 'PUT',
@@ -59,7 +56,5 @@ export const roomApi = createRoomApi();
 
 /** react-query keys of the staff room (shared with react-admin's QueryClient). */
 export const roomKeys = {
-  room: (conferenceId: number) => ['kaigi', 'room-staff', conferenceId, 'room'] as const,
-  comments: (conferenceId: number) => ['kaigi', 'room-staff', conferenceId, 'comments'] as const,
   links: (conferenceId: number) => ['kaigi', 'room-staff', conferenceId, 'links'] as const,
 };
