@@ -19,22 +19,26 @@ describe('the room state and its events (server/schemas/room.ts ROOM_EVENT_KINDS
     expect(state.clockOffset).toBe(500);
   });
 
-  it('room and agenda merge; a stopwatch replaces and measures the offset again', () => {
+  it('room and agenda merge; a stopwatch replaces, and a faster sample of the clock offset wins', () => {
     let state = event(loaded(), 'room', { status: 'ended', version: 9 });
     expect(state.room).toMatchObject({ status: 'ended', version: 9, current_agenda: 1 });
     state = event(state, 'agenda', { current_agenda: 0, version: 10 });
     expect(state.room).toMatchObject({ status: 'ended', current_agenda: 0 });
     const sw = stopwatch({ running: true, server_now: '2026-11-21T05:06:00.000Z' });
+    // it took longer to arrive than the loaded room (offset 500): the estimate stays
     state = event(state, 'stopwatch', sw, Date.parse('2026-11-21T05:06:01.000Z'));
     expect(state.room?.stopwatch).toEqual(sw);
-    expect(state.clockOffset).toBe(-1000);
+    expect(state.clockOffset).toBe(500);
+    // it arrived sooner: the offset moves up to it
+    state = event(state, 'stopwatch', { ...sw, server_now: '2026-11-21T05:07:00.000Z' }, Date.parse('2026-11-21T05:06:59.200Z'));
+    expect(state.clockOffset).toBe(800);
   });
 
-  it('a whole Room from a write (apply) also measures the offset again', () => {
+  it('a whole Room from a write (apply) is a sample of the clock offset too', () => {
     const fresh = room({ version: 4, stopwatch: stopwatch({ server_now: '2026-11-21T05:10:00.000Z' }) });
-    const state = event(loaded(), 'room', fresh, Date.parse('2026-11-21T05:10:00.200Z'));
+    const state = event(loaded(), 'room', fresh, Date.parse('2026-11-21T05:09:59.300Z'));
     expect(state.room?.version).toBe(4);
-    expect(state.clockOffset).toBe(-200);
+    expect(state.clockOffset).toBe(700);
   });
 
   it('chat once per id, chat_deleted removes, comment replaces or adds; unknown kinds change nothing', () => {

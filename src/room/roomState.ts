@@ -35,9 +35,17 @@ export type RoomAction =
   /** a server-sent event, or the answer to this browser's own write applied the same way */
   | { type: 'event'; kind: string; data: unknown; receivedAt: number };
 
-const offsetOf = (stopwatch: Stopwatch, receivedAt: number) => {
+/**
+ * The clock offset (DESIGN.md §11.1: every browser shows the same time). One sample is `server_now`
+ * minus the moment it arrived here: the true offset less the time it took to arrive, never more.
+ * So the largest sample is the best: a state that arrived late (a busy page, a slow load) cannot
+ * move the display back, and each faster one brings it nearer the truth.
+ */
+const withOffset = (state: RoomState, stopwatch: Stopwatch, receivedAt: number): number => {
   const server = Date.parse(stopwatch.server_now);
-  return Number.isFinite(server) ? server - receivedAt : 0;
+  if (!Number.isFinite(server)) return state.clockOffset;
+  const sample = server - receivedAt;
+  return state.room ? Math.max(state.clockOffset, sample) : sample;
 };
 
 const appendChat = (chat: ChatMessage[], message: ChatMessage) =>
@@ -58,12 +66,14 @@ const applyEvent = (state: RoomState, kind: string, data: unknown, receivedAt: n
       const room = { ...state.room, ...(data as Partial<Room>) };
       // a whole Room (a PUT's answer) carries a stopwatch: measure the clock again with it
       return isObject(data.stopwatch)
-        ? { ...state, room, clockOffset: offsetOf(room.stopwatch, receivedAt) }
+        ? { ...state, room, clockOffset: withOffset(state, room.stopwatch, receivedAt) }
         : { ...state, room };
     }
     case 'stopwatch': {
       const stopwatch = data as unknown as Stopwatch;
-      return state.room ? { ...state, room: { ...state.room, stopwatch }, clockOffset: offsetOf(stopwatch, receivedAt) } : state;
+      return state.room
+        ? { ...state, room: { ...state.room, stopwatch }, clockOffset: withOffset(state, stopwatch, receivedAt) }
+        : state;
     }
     case 'chat':
       return { ...state, chat: appendChat(state.chat, data as unknown as ChatMessage) };
@@ -86,7 +96,7 @@ export const roomReducer = (state: RoomState, action: RoomAction): RoomState => 
         room: action.room,
         chat: [...action.chat].sort((a, b) => a.id - b.id),
         comments: action.comments,
-        clockOffset: offsetOf(action.room.stopwatch, action.receivedAt),
+        clockOffset: withOffset(state, action.room.stopwatch, action.receivedAt),
         error: null,
       };
     case 'failed':

@@ -100,14 +100,19 @@ export const useRoomStream = (source: RoomSource): RoomStream => {
     const load = async () => {
       dispatch({ type: 'loading' });
       try {
+        // the room's arrival, not the slowest of the three, is when its server_now was current
+        let roomAt = 0;
         const [room, chat, comments] = await Promise.all([
-          api.getRoom(controller.signal),
+          api.getRoom(controller.signal).then((loaded) => {
+            roomAt = Date.now();
+            return loaded;
+          }),
           api.getChat(controller.signal),
           api.getComments(controller.signal),
         ]);
         if (stopped) return;
         lastEventId.current = room.last_event_id;
-        dispatch({ type: 'loaded', room, chat, comments, receivedAt: Date.now() });
+        dispatch({ type: 'loaded', room, chat, comments, receivedAt: roomAt });
         await open();
       } catch (error) {
         if (!stopped) dispatch({ type: 'failed', error });
