@@ -161,3 +161,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
   })();
   return stream;
 }
+
+/** The room paths of the three audiences (DESIGN.md §11.1). */
+export const staffRoom = (conferenceId: number, rest = '') => `/v1/cci/admin/master/conferences/${conferenceId}/room${rest}`;
+export const companyRoom = (conferenceId: number, rest = '') => `/v1/company/conferences/${conferenceId}/room${rest}`;
+export const linkRoom = (token: string, rest = '') => `/v1/room/${token}${rest}`;
