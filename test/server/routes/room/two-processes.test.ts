@@ -2,9 +2,13 @@
  * issue 12, "Two API processes on one database": fan-out goes through PostgreSQL LISTEN/NOTIFY
  * (ids only), no state lives in one process. Two app instances in this test process stand for the
  * two processes: each has its own pool, its own LISTEN connection and its own hub, and they share
- * only the database — a message posted through one reaches a stream client of the other.
+ * only the database — a message posted through one reaches a stream client of the other. Then the
+ * same through a real second process (test/helpers/room-process.ts, run with tsx).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { bearer, buildTestApp, caller } from '../../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../../helpers/fixtures.ts';
@@ -19,11 +23,12 @@ import {
 
 let one: FastifyInstance;
 let two: FastifyInstance;
+let baseOne: string;
 let baseTwo: string;
 
 beforeAll(async () => {
   [one, two] = await Promise.all([buildTestApp(), buildTestApp()]);
-  await one.listen({ host: '127.0.0.1', port: 0 });
+  baseOne = await one.listen({ host: '127.0.0.1', port: 0 });
   baseTwo = await two.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
@@ -79,5 +84,71 @@ describe('two API instances on one database', () => {
       '二号機から',
     ]);
     for (const s of [staff, company, guest]) s.close();
+  });
+});
+
+describe('a second API process', () => {
+  let child: ChildProcess;
+  let childBase: string;
+
+  beforeAll(async () => {
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/helpers/room-process.ts')], {
+      cwd: root,
+      env: { ...process.env, KAIGI_TEST_STACK: JSON.stringify(inject('stack')) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    childBase = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n')[0];
+        if (out.includes('\n')) resolve(line.trim());
+      });
+      child.on('exit', (code) => reject(new Error(`the second process exited (${code}) before listening`)));
+    });
+  }, 60_000);
+  afterAll(async () => {
+    if (child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  });
+
+  it('gets what this process writes, and this process gets what it writes', async () => {
+    const { conferenceId } = await createRoomConference(one.pool);
+    const { token } = await insertLink(one.pool, conferenceId);
+    const here = await openStream(`${baseOne}${linkRoom(token, '/events')}`);
+    const there = await openStream(`${childBase}${staffRoom(conferenceId, '/events')}`, bearer(await tokenOf(DEMO.admin)));
+    expect([here.status, there.status]).toEqual([200, 200]);
+
+    const fromHere = await caller(one, tokenOf)('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, { body: 'こちらから' });
+    expect(fromHere.statusCode).toBe(201);
+    const [got] = await there.waitFor(1, 'chat');
+    expect(got.data).toMatchObject({ id: fromHere.json().id, body: 'こちらから' });
+
+    const fromThere = await fetch(`${childBase}${linkRoom(token, '/comments')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'あちらへの質問' }),
+    });
+    expect(fromThere.status).toBe(201);
+    await there.waitFor(1, 'comment');
+    const chatThere = await fetch(`${childBase}${linkRoom(token, '/chat')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'あちらから' }),
+    });
+    expect(chatThere.status).toBe(201);
+    const chats = await here.waitFor(2, 'chat');
+    expect(chats.map((e) => (e.data as { body: string }).body)).toEqual(['こちらから', 'あちらから']);
+    expect(here.events.filter((e) => e.event === 'comment')).toEqual([]);
+    here.close();
+
+    // its shutdown ends the streams it serves
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await there.ended;
+    await exited;
   });
 });
