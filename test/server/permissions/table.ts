@@ -68,7 +68,6 @@ const TPL = '/v1/cci/{cci_code}/master/CCI_CONFERENCE_TEMPLATE';
 const tpl = (cci: string) => `/v1/cci/${cci}/master/CCI_CONFERENCE_TEMPLATE`;
 const v1 = { version: 1 };
 
-
 const ROOM = `${M}/conferences/{id}/room`;
 const room = (conference: number, rest = '') => `${M}/conferences/${conference}/room${rest}`;
 /** the demo conference's room: another chamber's admin finds no such conference */
@@ -116,14 +115,22 @@ function staffRoomRows(): Row[] {
       own: (i) => ({ url: room(i.conference, `/comments/${MISSING}`), body: {} }),
       expect: chamberWrite,
       foreign: [
-        ...bothChamber((i) => room(i.other.conference, `/comments/${i.other.roomComment}`), 404, () => ({
-          status: 'answered',
-          version: 1,
-        })),
-        ...bothChamber((i) => room(i.conference, `/comments/${i.other.roomComment}`), 404, () => ({
-          status: 'hidden',
-          version: 1,
-        })),
+        ...bothChamber(
+          (i) => room(i.other.conference, `/comments/${i.other.roomComment}`),
+          404,
+          () => ({
+            status: 'answered',
+            version: 1,
+          }),
+        ),
+        ...bothChamber(
+          (i) => room(i.conference, `/comments/${i.other.roomComment}`),
+          404,
+          () => ({
+            status: 'hidden',
+            version: 1,
+          }),
+        ),
       ],
     },
     write('PUT', '/stopwatch', () => ({ action: 'reset' })),
@@ -132,15 +139,27 @@ function staffRoomRows(): Row[] {
       ...write('POST', '/links', () => ({ kind: 'guest', name: 'よその来賓' })),
       // an invitee link names a member of THIS conference: another's is refused
       foreign: [
-        ...bothChamber((i) => room(i.other.conference, '/links'), 404, () => ({ kind: 'guest', name: 'よその来賓' })),
-        ...bothChamber((i) => room(i.conference, '/links'), 422, (i) => ({
-          kind: 'user',
-          conference_member_id: i.other.conferenceMember,
-        })),
-        ...bothChamber((i) => room(i.conference, '/links'), 422, (i) => ({
-          kind: 'user',
-          conference_member_id: i.neighbourConferenceMember,
-        })),
+        ...bothChamber(
+          (i) => room(i.other.conference, '/links'),
+          404,
+          () => ({ kind: 'guest', name: 'よその来賓' }),
+        ),
+        ...bothChamber(
+          (i) => room(i.conference, '/links'),
+          422,
+          (i) => ({
+            kind: 'user',
+            conference_member_id: i.other.conferenceMember,
+          }),
+        ),
+        ...bothChamber(
+          (i) => room(i.conference, '/links'),
+          422,
+          (i) => ({
+            kind: 'user',
+            conference_member_id: i.neighbourConferenceMember,
+          }),
+        ),
       ],
     },
     {

@@ -57,9 +57,7 @@ describe('company admins', () => {
   it('of a company not invited get a 404', async () => {
     const uninvited = await createConference(app.pool, { name: '招待なし' });
     expect((await call('GET', companyRoom(uninvited), DEMO.companyAdmin)).statusCode).toBe(404);
-    expect((await call('POST', companyRoom(uninvited, '/chat'), DEMO.companyAdmin, { body: 'こんにちは' })).statusCode).toBe(
-      404,
-    );
+    expect((await call('POST', companyRoom(uninvited, '/chat'), DEMO.companyAdmin, { body: 'こんにちは' })).statusCode).toBe(404);
     expect((await call('GET', staffRoom(uninvited), DEMO.admin)).statusCode).toBe(200);
   });
 
@@ -166,7 +164,12 @@ describe('link holders', () => {
 
     const posted = await call('POST', linkRoom(token, '/chat'), null, { body: '出席しています' });
     expect(posted.statusCode).toBe(201);
-    expect(posted.json()).toMatchObject({ sender_kind: 'user', sender_name: rows[0].name, sender_org: rows[0].company, own: true });
+    expect(posted.json()).toMatchObject({
+      sender_kind: 'user',
+      sender_name: rows[0].name,
+      sender_org: rows[0].company,
+      own: true,
+    });
 
     const elsewhere = await createRoomConference(app.pool);
     const refused = await call('POST', staffRoom(room.conferenceId, '/links'), DEMO.admin, {

@@ -22,7 +22,9 @@ afterAll(() => app.close());
 /** A fresh room and a guest of it: every test its own senders, so the 1/s limit is its own. */
 async function freshRoom() {
   const { conferenceId } = await createRoomConference(app.pool);
-  const guests = await Promise.all([1, 2, 3].map(async (n) => (await insertLink(app.pool, conferenceId, { name: `来賓${n}` })).token));
+  const guests = await Promise.all(
+    [1, 2, 3].map(async (n) => (await insertLink(app.pool, conferenceId, { name: `来賓${n}` })).token),
+  );
   return { conferenceId, guests };
 }
 
@@ -98,7 +100,9 @@ describe('chat rate', () => {
     expect(second.json()).toMatchObject({ code: 'rate_limited' });
     expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await chat(guests[1], '別の人')).statusCode).toBe(201);
-    expect((await call('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, { body: '会社から' })).statusCode).toBe(201);
+    expect((await call('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, { body: '会社から' })).statusCode).toBe(
+      201,
+    );
     expect((await call('POST', staffRoom(conferenceId, '/chat'), DEMO.admin, { body: '事務局から' })).statusCode).toBe(201);
     const companyAgain = await call('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, { body: 'もう一度' });
     expect(companyAgain.statusCode).toBe(429);
@@ -109,7 +113,9 @@ describe('chat rate', () => {
     ]);
     expect((await chat(guests[0], '三通目')).statusCode).toBe(201);
     // the refused message was not kept
-    const bodies = (await call('GET', staffRoom(conferenceId, '/chat'), DEMO.admin)).json().data.map((m: { body: string }) => m.body);
+    const bodies = (await call('GET', staffRoom(conferenceId, '/chat'), DEMO.admin))
+      .json()
+      .data.map((m: { body: string }) => m.body);
     expect(bodies).toEqual(['一通目', '別の人', '会社から', '事務局から', '三通目']);
   });
 });
@@ -165,7 +171,10 @@ describe('staff PUT …/room', () => {
     expect((await call('PUT', staffRoom(conferenceId), DEMO.admin, { version, status: 'open' })).statusCode).toBe(200);
     const stale = await call('PUT', staffRoom(conferenceId), DEMO.staff, { version, status: 'ended' });
     expect(stale.statusCode).toBe(409);
-    expect((await call('GET', staffRoom(conferenceId), DEMO.admin)).json()).toMatchObject({ status: 'open', version: version + 1 });
+    expect((await call('GET', staffRoom(conferenceId), DEMO.admin)).json()).toMatchObject({
+      status: 'open',
+      version: version + 1,
+    });
   });
 
   it('with current_agenda beyond the agenda is a 400', async () => {

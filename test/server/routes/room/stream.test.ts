@@ -97,7 +97,9 @@ describe('reconnecting', () => {
   let guests: string[];
   beforeAll(async () => {
     room = await createRoomConference(app.pool);
-    guests = await Promise.all([1, 2, 3, 4].map(async (n) => (await insertLink(app.pool, room.conferenceId, { name: `来賓${n}` })).token));
+    guests = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => (await insertLink(app.pool, room.conferenceId, { name: `来賓${n}` })).token),
+    );
   });
 
   /** One chat message from each of `senders` (each its own sender: the 1/s limit is per sender) and a comment. */
@@ -114,9 +116,16 @@ describe('reconnecting', () => {
     const start = (await call('GET', staffRoom(room.conferenceId), DEMO.admin)).json().last_event_id as number;
     const holder = await openStream(`${base}${linkRoom(guests[0], '/events')}?last_event_id=${start}`);
     const company = await openStream(
-      companyEvents(room.conferenceId, await ticketOf(companyRoom, room.conferenceId, DEMO.companyAdmin), `&last_event_id=${start}`),
+      companyEvents(
+        room.conferenceId,
+        await ticketOf(companyRoom, room.conferenceId, DEMO.companyAdmin),
+        `&last_event_id=${start}`,
+      ),
     );
-    const staff = await openStream(`${base}${staffRoom(room.conferenceId, '/events')}?last_event_id=${start}`, bearer(await tokenOf(DEMO.staff)));
+    const staff = await openStream(
+      `${base}${staffRoom(room.conferenceId, '/events')}?last_event_id=${start}`,
+      bearer(await tokenOf(DEMO.staff)),
+    );
 
     await traffic(
       [
@@ -145,14 +154,20 @@ describe('reconnecting', () => {
       '後半',
     );
     const chat = await call('GET', staffRoom(room.conferenceId, '/chat'), DEMO.admin);
-    expect((await call('DELETE', staffRoom(room.conferenceId, `/chat/${chat.json().data[0].id}`), DEMO.admin)).statusCode).toBe(204);
+    expect((await call('DELETE', staffRoom(room.conferenceId, `/chat/${chat.json().data[0].id}`), DEMO.admin)).statusCode).toBe(
+      204,
+    );
 
     const missedByHolder = await storedIds(room.conferenceId, lastHolder);
     const missedByCompany = await storedIds(room.conferenceId, lastCompany);
     expect(missedByHolder.length).toBe(6); // 4 chat, the stopwatch, chat_deleted; not the comment
     const holderAgain = await openStream(`${base}${linkRoom(guests[0], '/events')}`, { 'last-event-id': String(lastHolder) });
     const companyAgain = await openStream(
-      companyEvents(room.conferenceId, await ticketOf(companyRoom, room.conferenceId, DEMO.companyAdmin), `&last_event_id=${lastCompany}`),
+      companyEvents(
+        room.conferenceId,
+        await ticketOf(companyRoom, room.conferenceId, DEMO.companyAdmin),
+        `&last_event_id=${lastCompany}`,
+      ),
     );
     await holderAgain.waitFor(missedByHolder.length);
     await companyAgain.waitFor(missedByCompany.length);

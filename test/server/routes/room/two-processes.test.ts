@@ -51,7 +51,10 @@ describe('two API instances on one database', () => {
     const start = (await callOne('GET', staffRoom(conferenceId), DEMO.admin)).json().last_event_id as number;
 
     // clients of instance two: staff (bearer), the company (ticket issued by instance one), a guest
-    const staff = await openStream(`${baseTwo}${staffRoom(conferenceId, '/events')}?last_event_id=${start}`, bearer(await tokenOf(DEMO.staff)));
+    const staff = await openStream(
+      `${baseTwo}${staffRoom(conferenceId, '/events')}?last_event_id=${start}`,
+      bearer(await tokenOf(DEMO.staff)),
+    );
     const ticket = (await callOne('POST', companyRoom(conferenceId, '/ticket'), DEMO.companyAdmin)).json().ticket;
     const company = await openStream(`${baseTwo}${companyRoom(conferenceId, '/events')}?ticket=${ticket}&last_event_id=${start}`);
     const guest = await openStream(`${baseTwo}${linkRoom(token, '/events')}?last_event_id=${start}`);
@@ -122,7 +125,9 @@ describe('a second API process', () => {
     const there = await openStream(`${childBase}${staffRoom(conferenceId, '/events')}`, bearer(await tokenOf(DEMO.admin)));
     expect([here.status, there.status]).toEqual([200, 200]);
 
-    const fromHere = await caller(one, tokenOf)('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, { body: 'こちらから' });
+    const fromHere = await caller(one, tokenOf)('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, {
+      body: 'こちらから',
+    });
     expect(fromHere.statusCode).toBe(201);
     const [got] = await there.waitFor(1, 'chat');
     expect(got.data).toMatchObject({ id: fromHere.json().id, body: 'こちらから' });
