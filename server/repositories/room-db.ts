@@ -38,8 +38,8 @@ export interface RoomRow {
 }
 
 /**
- * The room row, locked until the transaction ends: writes of one room (and their events) take turns.
- * Created with its defaults if nobody has opened the room yet (a link holder may post first).
+ * The room row (created with its defaults on first use), locked until the transaction ends: writes
+ * of one room, and their events, take turns.
  */
 export async function lockRoom(client: pg.ClientBase, conferenceId: number): Promise<RoomRow> {
   await client.query(
