@@ -214,6 +214,28 @@ describe('reconnecting', () => {
   });
 });
 
+describe('a revoked link', () => {
+  it('has its open streams ended, and its reconnect is a 404; other holders stay', async () => {
+    const room = await createRoomConference(app.pool);
+    const revoked = await insertLink(app.pool, room.conferenceId, { name: '取消 一郎' });
+    const kept = await insertLink(app.pool, room.conferenceId, { name: '継続 二郎' });
+    const gone = await openStream(`${base}${linkRoom(revoked.token, '/events')}`);
+    const stays = await openStream(`${base}${linkRoom(kept.token, '/events')}`);
+    expect([gone.status, stays.status]).toEqual([200, 200]);
+
+    expect((await call('DELETE', staffRoom(room.conferenceId, `/links/${revoked.id}`), DEMO.admin)).statusCode).toBe(204);
+    await gone.ended;
+    expect((await openStream(`${base}${linkRoom(revoked.token, '/events')}`, { 'last-event-id': '0' })).status).toBe(404);
+
+    expect((await call('POST', linkRoom(kept.token, '/chat'), null, { body: 'まだ居ます' })).statusCode).toBe(201);
+    const [chat] = await stays.waitFor(1, 'chat');
+    expect(chat.data).toMatchObject({ body: 'まだ居ます', own: true });
+    // the revocation itself is no event a client sees
+    expect(stays.events.map((e) => e.event)).toEqual(['chat']);
+    stays.close();
+  });
+});
+
 describe('the stream response', () => {
   it('carries text/event-stream and X-Accel-Buffering: no, a heartbeat comment every heartbeatMs, and ends on close()', async () => {
     const quick = await buildTestApp({ app: { room: { heartbeatMs: 200 } } });
