@@ -35,6 +35,12 @@ export async function streamRoom(
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
   });
+  // HEAD (Fastify adds it beside every GET): a response without a body never flushes its headers
+  // on write, so the stream would hang unanswered; the headers are the whole answer
+  if (request.method === 'HEAD') {
+    res.end();
+    return;
+  }
   res.write(`retry: ${RETRY_MS}\n\n`);
   let unsubscribe: (() => void) | null = null;
   let gone = false;

@@ -18,6 +18,7 @@ import { POSITION_TYPES } from '../../../server/db/schema.ts';
 import { createCompany, createConference, createMember, daysFromNow } from '../../helpers/attendance-fixtures.ts';
 import { signIn } from '../../helpers/app.ts';
 import { recordUpload } from '../../helpers/uploads.ts';
+import { insertLink } from '../../helpers/room-fixtures.ts';
 import { randomUUID } from 'node:crypto';
 
 export const FUZZ_CCI = 'fuzz';
@@ -134,6 +135,9 @@ export async function createFuzzChamber(pool: pg.Pool): Promise<FuzzChamber> {
   // a published conference whose deadline has passed: answers are refused by rule (422)
   const late = await createConference(pool, { cciCode: FUZZ_CCI, status: 'published', answerDeadline: daysFromNow(-1) });
   await invite(pool, late, invitees);
+  // room links (issue 12) to every conference's room, so link holders' paths reach their handlers
+  const { rows: conferences } = await pool.query<{ id: number }>('select id from conference where cci_code = $1', [FUZZ_CCI]);
+  for (const { id } of conferences) await insertLink(pool, id, { cciCode: FUZZ_CCI, name: 'ファズ 来賓' });
 
   const roles: Array<[Role, string, number | null]> = [
     ['CCI_ADMIN', 'fuzz-admin@fuzz.example.jp', null],

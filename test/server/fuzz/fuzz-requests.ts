@@ -49,6 +49,11 @@ const FIELD_KINDS: Record<string, IdKind> = {
   template_id: 'conference_template',
   // DELETE conference_members/delete {ids}, answers[].id
   ids: 'conference_member',
+  // the room (issue 12): …/chat/{message_id}, …/comments/{comment_id}, …/links/{link_id}, invitee links
+  message_id: 'room_chat',
+  comment_id: 'room_comment',
+  link_id: 'room_link',
+  conference_member_id: 'conference_member',
 };
 
 const resourceOf = (op: Operation): IdKind | undefined => {
@@ -105,6 +110,12 @@ function pathValue(param: Parameter, pools: IdPools, ctx: GenContext): fc.Arbitr
   const encoded = (a: fc.Arbitrary<JsonLike>) => a.map((v) => ({ text: paramText(v) }));
   let shaped: fc.Arbitrary<{ text: string; refuse?: string }>;
   if (param.name === 'username') shaped = encoded(fc.constantFrom(...pools.spareUsers, 'no-such-user'));
+  // a room link's token (issue 12): mostly a real one, so the link holder's handlers run
+  else if (param.name === 'token' && pools.roomTokens.length)
+    shaped = fc.oneof(
+      { arbitrary: fc.constantFrom(...pools.roomTokens).map((text) => ({ text })), weight: 4 },
+      { arbitrary: encoded(shapedValueOf(param.schema, ctx, param.name)), weight: 1 },
+    );
   // CCI_CONFERENCE_TEMPLATE would reach the templates' own route, whose query differs
   else if (param.name === 'master_type_code') shaped = encoded(fc.constantFrom('cci_position_type', 'unknown_type'));
   else shaped = encoded(shapedValueOf(param.schema, ctx, param.name));

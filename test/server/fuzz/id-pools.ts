@@ -3,10 +3,20 @@
  * row and run their SQL), a few of the demo chamber's (tenancy must refuse them).
  */
 import type pg from 'pg';
+import { loadLinkSecret, signLink } from '../../../server/lib/room/link-token.ts';
 import { FUZZ_CCI } from './fuzz-chamber.ts';
 
 export type IdKind =
-  'company' | 'member' | 'position' | 'conference' | 'conference_member' | 'conference_template' | 'export_job';
+  | 'company'
+  | 'member'
+  | 'position'
+  | 'conference'
+  | 'conference_member'
+  | 'conference_template'
+  | 'export_job'
+  | 'room_chat'
+  | 'room_comment'
+  | 'room_link';
 
 export interface IdPools {
   own: Record<IdKind, number[]>;
@@ -17,9 +27,22 @@ export interface IdPools {
   users: string[];
   /** keys of uploads recorded for the fuzz chamber */
   uploadKeys: string[];
+  /** valid tokens of the fuzz chamber's room links (revoked ones too: the fuzzer revokes) */
+  roomTokens: string[];
 }
 
-const KINDS: IdKind[] = ['company', 'member', 'position', 'conference', 'conference_member', 'conference_template', 'export_job'];
+const KINDS: IdKind[] = [
+  'company',
+  'member',
+  'position',
+  'conference',
+  'conference_member',
+  'conference_template',
+  'export_job',
+  'room_chat',
+  'room_comment',
+  'room_link',
+];
 
 async function idsOf(pool: pg.Pool, table: IdKind, cciCode: string, limit: number): Promise<number[]> {
   // table names come from KINDS above, never from input
@@ -43,10 +66,16 @@ export async function loadIdPools(pool: pg.Pool, accounts: string[]): Promise<Id
   const uploads = await pool.query<{ key: string }>('select key from upload where cci_code = $1 order by id desc limit 20', [
     FUZZ_CCI,
   ]);
+  const secret = await loadLinkSecret(pool);
+  const links = await pool.query<{ id: number; conference_id: number }>(
+    'select id, conference_id from room_link where cci_code = $1 order by id desc limit 20',
+    [FUZZ_CCI],
+  );
   return {
     own,
     foreign,
     users,
+    roomTokens: links.rows.map((l) => signLink(secret, l.conference_id, l.id)),
     spareUsers: users.filter((u) => !accounts.includes(u)),
     uploadKeys: uploads.rows.map((r) => r.key),
   };

@@ -11,6 +11,7 @@ import type { StorageDriver } from '../../../server/storage/driver.ts';
 import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber } from '../../helpers/fixtures.ts';
 import { createCompany, createConference, createMember, usernameOf } from '../../helpers/attendance-fixtures.ts';
 import { ensureLogin } from '../../helpers/logins.ts';
+import { insertLink } from '../../helpers/room-fixtures.ts';
 
 /** Callers beyond the demo accounts: a second chamber's CCI_ADMIN and COMPANY_ADMIN, and a disabled login. */
 export const LOGINS = {
@@ -44,6 +45,8 @@ export interface Ids {
   user: string;
   neighbourConference: number;
   neighbourConferenceMember: number;
+  /** a valid guest link's token to a room of the demo chamber (issue 12: the link holder cells) */
+  roomToken: string;
   other: {
     company: number;
     member: number;
@@ -52,6 +55,10 @@ export interface Ids {
     template: number;
     conferenceMember: number;
     user: string;
+    /** a chat message, a comment and a link in the room of `conference` */
+    roomChat: number;
+    roomComment: number;
+    roomLink: number;
   };
 }
 
@@ -123,6 +130,10 @@ export async function permissionIds(app: FastifyInstance): Promise<Ids> {
   });
   const neighbour = await invitedConference(app, 'demo', neighbourCompany, neighbourMember);
   const other = await invitedConference(app, OTHER_CCI, otherCompany, otherMember);
+  const otherRoom = await roomRows(app, other.conference);
+  // the link holder's room: a published conference in a month (a link expires a day after it ends)
+  const linked = await invitedConference(app, 'demo', company, member);
+  const roomLink = await insertLink(app.pool, linked.conference);
   const otherUser = `perm-other-${tag}`;
   await app.pool.query(`insert into users (username, cci_code, user_type, email) values ($1, $2, 'CCI_ADMIN', $3)`, [
     otherUser,
@@ -140,6 +151,7 @@ export async function permissionIds(app: FastifyInstance): Promise<Ids> {
     user: await usernameOf(app.pool, DEMO.staff),
     neighbourConference: neighbour.conference,
     neighbourConferenceMember: neighbour.conferenceMember,
+    roomToken: roomLink.token,
     other: {
       company: otherCompany,
       member: otherMember,
@@ -152,8 +164,28 @@ export async function permissionIds(app: FastifyInstance): Promise<Ids> {
       ),
       conferenceMember: other.conferenceMember,
       user: otherUser,
+      ...otherRoom,
     },
   };
+}
+
+/** A chat message, a comment and a link in the other chamber's room (the room's foreign cells). */
+async function roomRows(app: FastifyInstance, conference: number) {
+  const sender = [OTHER_CCI, conference, 'user:perm-other', 'admin', '他所 事務局'];
+  const roomChat = await one<number>(
+    app,
+    `insert into room_chat (cci_code, conference_id, sender_key, sender_kind, sender_name, body)
+     values ($1, $2, $3, $4, $5, 'よその発言') returning id`,
+    sender,
+  );
+  const roomComment = await one<number>(
+    app,
+    `insert into room_comment (cci_code, conference_id, sender_key, sender_kind, sender_name, body)
+     values ($1, $2, $3, $4, $5, 'よそのコメント') returning id`,
+    sender,
+  );
+  const { id: roomLink } = await insertLink(app.pool, conference, { cciCode: OTHER_CCI });
+  return { roomChat, roomComment, roomLink };
 }
 
 /**

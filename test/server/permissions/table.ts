@@ -31,6 +31,11 @@ export interface Row {
   expect: Expect;
   /** requests that must be refused by tenancy, per role that passes the role check */
   foreign?: Array<{ who: Who; url: (ids: Ids) => string; body?: (ids: Ids) => object; status: number }>;
+  /**
+   * An event stream (issue 12): an admitted caller's answer never ends, so the runner sends its
+   * cells to a listening server and reads only the status line (inject would wait forever).
+   */
+  stream?: true;
 }
 
 // chamber routes: every company caller is refused by its role
@@ -62,6 +67,148 @@ const M = '/v1/cci/admin/master';
 const TPL = '/v1/cci/{cci_code}/master/CCI_CONFERENCE_TEMPLATE';
 const tpl = (cci: string) => `/v1/cci/${cci}/master/CCI_CONFERENCE_TEMPLATE`;
 const v1 = { version: 1 };
+
+const ROOM = `${M}/conferences/{id}/room`;
+const room = (conference: number, rest = '') => `${M}/conferences/${conference}/room${rest}`;
+/** the demo conference's room: another chamber's admin finds no such conference */
+const roomRead = chamberShow;
+const roomCreated = { ...chamberShow, admin: 201, staff: 201 };
+
+/** Staff paths: own = the demo conference; foreign = the other chamber's room and its rows. */
+function staffRoomRows(): Row[] {
+  const read = (rest: string, extra: Partial<Row> = {}): Row => ({
+    method: 'GET',
+    path: `${ROOM}${rest}`,
+    own: (i) => ({ url: room(i.conference, rest) }),
+    expect: roomRead,
+    foreign: bothChamber((i) => room(i.other.conference, rest), 404),
+    ...extra,
+  });
+  const write = (method: Method, rest: string, valid: (ids: Ids) => object): Row => ({
+    method,
+    path: `${ROOM}${rest}`,
+    own: (i) => ({ url: room(i.conference, rest), body: {} }),
+    expect: chamberWrite,
+    foreign: bothChamber((i) => room(i.other.conference, rest), 404, valid),
+  });
+  return [
+    read(''),
+    write('PUT', '', () => v1),
+    { ...read('/ticket'), method: 'POST', expect: roomCreated },
+    read('/events', { stream: true }),
+    read('/chat'),
+    write('POST', '/chat', () => ({ body: 'よその会議へ' })),
+    {
+      method: 'DELETE',
+      path: `${ROOM}/chat/{message_id}`,
+      own: (i) => ({ url: room(i.conference, `/chat/${MISSING}`) }),
+      expect: chamberMissing,
+      foreign: [
+        ...bothChamber((i) => room(i.other.conference, `/chat/${i.other.roomChat}`), 404),
+        ...bothChamber((i) => room(i.conference, `/chat/${i.other.roomChat}`), 404),
+      ],
+    },
+    read('/comments'),
+    {
+      method: 'PUT',
+      path: `${ROOM}/comments/{comment_id}`,
+      own: (i) => ({ url: room(i.conference, `/comments/${MISSING}`), body: {} }),
+      expect: chamberWrite,
+      foreign: [
+        ...bothChamber(
+          (i) => room(i.other.conference, `/comments/${i.other.roomComment}`),
+          404,
+          () => ({
+            status: 'answered',
+            version: 1,
+          }),
+        ),
+        ...bothChamber(
+          (i) => room(i.conference, `/comments/${i.other.roomComment}`),
+          404,
+          () => ({
+            status: 'hidden',
+            version: 1,
+          }),
+        ),
+      ],
+    },
+    write('PUT', '/stopwatch', () => ({ action: 'reset' })),
+    read('/links'),
+    {
+      ...write('POST', '/links', () => ({ kind: 'guest', name: 'よその来賓' })),
+      // an invitee link names a member of THIS conference: another's is refused
+      foreign: [
+        ...bothChamber(
+          (i) => room(i.other.conference, '/links'),
+          404,
+          () => ({ kind: 'guest', name: 'よその来賓' }),
+        ),
+        ...bothChamber(
+          (i) => room(i.conference, '/links'),
+          422,
+          (i) => ({
+            kind: 'user',
+            conference_member_id: i.other.conferenceMember,
+          }),
+        ),
+        ...bothChamber(
+          (i) => room(i.conference, '/links'),
+          422,
+          (i) => ({
+            kind: 'user',
+            conference_member_id: i.neighbourConferenceMember,
+          }),
+        ),
+      ],
+    },
+    {
+      method: 'DELETE',
+      path: `${ROOM}/links/{link_id}`,
+      own: (i) => ({ url: room(i.conference, `/links/${MISSING}`) }),
+      expect: chamberMissing,
+      foreign: [
+        ...bothChamber((i) => room(i.other.conference, `/links/${i.other.roomLink}`), 404),
+        ...bothChamber((i) => room(i.conference, `/links/${i.other.roomLink}`), 404),
+      ],
+    },
+  ];
+}
+
+const CROOM = '/v1/company/conferences/{id}/room';
+const croom = (conference: number, rest = '') => `/v1/company/conferences/${conference}/room${rest}`;
+
+/** Company paths: own = the demo conference (C0001 and C0002 invited); not invited = 404. */
+function companyRoomRows(): Row[] {
+  const notInvited = (rest: string, body?: () => object) => [
+    { who: 'company' as const, url: (i: Ids) => croom(i.neighbourConference, rest), body, status: 404 },
+    { who: 'company' as const, url: (i: Ids) => croom(i.other.conference, rest), body, status: 404 },
+  ];
+  const read = (rest: string, extra: Partial<Row> = {}): Row => ({
+    method: 'GET',
+    path: `${CROOM}${rest}`,
+    own: (i) => ({ url: croom(i.conference, rest) }),
+    expect: { ...companyShow, companyNew: 200 },
+    foreign: notInvited(rest),
+    ...extra,
+  });
+  const write = (rest: string): Row => ({
+    method: 'POST',
+    path: `${CROOM}${rest}`,
+    own: (i) => ({ url: croom(i.conference, rest), body: {} }),
+    expect: companyWrite,
+    foreign: notInvited(rest, () => ({ body: '招待されていない会議へ' })),
+  });
+  return [
+    read(''),
+    { ...read('/ticket'), method: 'POST', expect: { ...companyShow, company: 201, companyNew: 201 } },
+    read('/events', { stream: true }),
+    read('/chat'),
+    write('/chat'),
+    read('/comments'),
+    write('/comments'),
+  ];
+}
 
 const ROWS: Row[] = [
   // session
@@ -497,6 +644,11 @@ const ROWS: Row[] = [
       },
     ],
   },
+
+  // the live room (issue 12, DESIGN.md §11.1): staff of the conference's chamber
+  ...staffRoomRows(),
+  // an invited company's admin: the demo seed invites C0002 to the demo conference too
+  ...companyRoomRows(),
 ];
 
 /** Fastify answers HEAD beside every GET with the GET's handler: the same cells, run with HEAD. */
@@ -511,13 +663,54 @@ export interface PublicRow {
   status: number;
   /** why no token is needed */
   why: string;
+  /** an event stream: only the status line is read (see Row.stream) */
+  stream?: true;
+  /** a link holder's path (issue 12): with a valid token, the status an anonymous caller gets */
+  holder?: { url: (ids: Ids) => string; body?: object; status: number };
 }
 
 const objectUrl = (query: string) =>
   `/v1/storage/objects/demo/attachments/perm/a.pdf?exp=99999999999&sig=${'A'.repeat(43)}${query}`;
 const signedUrl = 'the local-disk driver’s presigned URL: its signature is the permission, a forged one is a 403';
 
+/**
+ * Link holders (issue 12, DESIGN.md §11.1): no account, the signed token in the path is the
+ * credential. A token that does not verify is a 404 (with a well-formed body, so only the token can
+ * refuse it); a valid one is let in (reads 200, a body that fails validation 400). Expired, revoked
+ * and tampered links: test/server/routes/room/access.test.ts.
+ */
+const BAD_TOKEN = `1.1.${'A'.repeat(43)}`;
+const linkHolder = 'a room link: the signed token in the path is the credential';
+const holderRead = (rest: string, extra: Partial<PublicRow> = {}): PublicRow => ({
+  method: 'GET',
+  path: `/v1/room/{token}${rest}`,
+  url: `/v1/room/${BAD_TOKEN}${rest}`,
+  status: 404,
+  why: linkHolder,
+  holder: { url: (i) => `/v1/room/${i.roomToken}${rest}`, status: 200 },
+  ...extra,
+});
+const holderWrite = (rest: string): PublicRow => ({
+  method: 'POST',
+  path: `/v1/room/{token}${rest}`,
+  url: `/v1/room/${BAD_TOKEN}${rest}`,
+  body: { body: '偽のリンクから' },
+  status: 404,
+  why: linkHolder,
+  holder: { url: (i) => `/v1/room/${i.roomToken}${rest}`, body: {}, status: 400 },
+});
+const HOLDER_ROWS: PublicRow[] = [
+  holderRead(''),
+  holderRead('/events', { stream: true }),
+  holderRead('/chat'),
+  holderWrite('/chat'),
+  holderRead('/comments'),
+  holderWrite('/comments'),
+];
+
 export const PUBLIC: PublicRow[] = [
+  ...HOLDER_ROWS,
+  ...HOLDER_ROWS.filter((r) => r.method === 'GET').map((r) => ({ ...r, method: 'HEAD' as const })),
   {
     method: 'POST',
     path: '/v1/company/common/users/forget_password',
