@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { RoomHub } from '../lib/room/hub.ts';
 import { loadLinkSecret } from '../lib/room/link-token.ts';
 import { RoomRepository } from '../repositories/room.ts';
@@ -32,21 +32,24 @@ declare module 'fastify' {
 /**
  * The live room (issue 12, DESIGN.md §11.1), registered by app.ts: its repositories, this process's
  * event hub (LISTEN/NOTIFY fan-out to SSE clients, ended before the server closes) and the routes
- * of its three audiences.
+ * of its three audiences. Not encapsulated: the hub and repositories are the app's (tests, bench).
  */
-const routes: FastifyPluginAsync<RoomOptions> = async (app, opts) => {
-  const secret = await loadLinkSecret(app.pool, opts.linkSecret);
-  const hub = new RoomHub(app.pool, app.log, opts.heartbeatMs);
-  await hub.start();
-  app.addHook('preClose', () => hub.close());
-  app.decorate('room', new RoomRepository(app.pool, opts.storage));
-  app.decorate('roomMessages', new RoomMessagesRepository(app.pool));
-  app.decorate('roomAccess', new RoomAccessRepository(app.pool, secret));
-  app.decorate('roomHub', hub);
-  app.decorate('roomLinkSecret', secret);
-  app.decorate('publicOrigin', opts.publicOrigin ?? null);
-  await app.register(staffRoom);
-  await app.register(companyRoom);
-  await app.register(linkHolderRoom);
-};
+const routes = fp<RoomOptions>(
+  async (app, opts) => {
+    const secret = await loadLinkSecret(app.pool, opts.linkSecret);
+    const hub = new RoomHub(app.pool, app.log, opts.heartbeatMs);
+    await hub.start();
+    app.addHook('preClose', () => hub.close());
+    app.decorate('room', new RoomRepository(app.pool, opts.storage));
+    app.decorate('roomMessages', new RoomMessagesRepository(app.pool));
+    app.decorate('roomAccess', new RoomAccessRepository(app.pool, secret));
+    app.decorate('roomHub', hub);
+    app.decorate('roomLinkSecret', secret);
+    app.decorate('publicOrigin', opts.publicOrigin ?? null);
+    await app.register(staffRoom);
+    await app.register(companyRoom);
+    await app.register(linkHolderRoom);
+  },
+  { name: 'room' },
+);
 export default routes;

@@ -132,13 +132,17 @@ export const ChatMessageSchema = Type.Object({
 });
 export type ChatMessage = Static<typeof ChatMessageSchema>;
 
-/** POST …/room/chat and …/room/comments. Whitespace-only is refused; NFC-normalised on the server. */
+/**
+ * POST …/room/chat and …/room/comments. The limit counts characters after NFC (server/lib/room/
+ * text.ts), and a decomposed character (が as か + ゛) is two code points before it: the schema
+ * only bounds what may arrive, at four code points a character.
+ */
 export const ChatCreateSchema = Type.Object(
-  { body: Type.String({ minLength: 1, maxLength: CHAT_MAX_LENGTH }) },
+  { body: Type.String({ minLength: 1, maxLength: CHAT_MAX_LENGTH * 4 }) },
   { additionalProperties: false },
 );
 export const CommentCreateSchema = Type.Object(
-  { body: Type.String({ minLength: 1, maxLength: COMMENT_MAX_LENGTH }) },
+  { body: Type.String({ minLength: 1, maxLength: COMMENT_MAX_LENGTH * 4 }) },
   { additionalProperties: false },
 );
 

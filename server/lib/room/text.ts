@@ -4,7 +4,7 @@ import { Problem } from '../../plugins/app/problem.ts';
  * Chat and comment text (issue 12): NFC-normalised (a macOS IME's decomposed が becomes one
  * character), refused when nothing visible is left, and measured again after normalising.
  */
-export function roomText(body: string, maxLength: number, field = 'body'): string {
+export function roomText(body: string, maxLength: number, field = 'body.body'): string {
   const text = body.normalize('NFC');
   if (!/\S/u.test(text)) {
     throw new Problem(400, 'blank_text', '本文を入力してください。', [
@@ -12,8 +12,8 @@ export function roomText(body: string, maxLength: number, field = 'body'): strin
     ]);
   }
   if ([...text].length > maxLength) {
-    throw new Problem(400, 'too_long', `本文は${maxLength}文字以内で入力してください。`, [
-      { field, code: 'too_long', message: `must be at most ${maxLength} characters` },
+    throw new Problem(400, 'validation_failed', `本文は${maxLength}文字以内で入力してください。`, [
+      { field, code: 'maxLength', message: `must NOT have more than ${maxLength} characters` },
     ]);
   }
   return text;

@@ -66,6 +66,19 @@ describe('chat text', () => {
     expect(list.json().data.map((m: { body: string }) => m.body)).toEqual(['がいぎ']);
   });
 
+  it('counts characters after NFC: 500 decomposed が (1 000 code points) pass, 501 do not, on the same field', async () => {
+    const { guests } = await freshRoom();
+    const ok = await chat(guests[0], 'か\u3099'.repeat(500));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().body).toBe('が'.repeat(500));
+    const long = await chat(guests[1], 'か\u3099'.repeat(501));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [expect.objectContaining({ field: 'body.body', code: 'maxLength' })],
+    });
+  });
+
   it.each([
     ['spaces', '   '],
     ['ideographic spaces (U+3000)', '\u3000\u3000'],
