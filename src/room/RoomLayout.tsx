@@ -195,7 +195,8 @@ export const RoomLayout = ({ room, stream, staffSlot, canDeleteChat }: RoomLayou
                 display: 'grid',
                 gap: 2,
                 alignItems: 'start',
-                gridTemplateColumns: `repeat(${Math.max(1, panels.length)}, minmax(0, 1fr))`,
+                // side by side while each gets 280 px, else one above the other (beside the staff column)
+                gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 280px), 1fr))',
               }}
             >
               {panels.map((id) => (
