@@ -22,6 +22,7 @@ import { membersMatchingRule } from '../lib/attendance-invite-rule.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
+import { recheckRoomViewers } from './room-db.ts';
 
 type Row = typeof conference_member.$inferSelect;
 const cm = conference_member;
@@ -469,6 +470,7 @@ export default fp(
             })),
           );
           await refreshSummaries(tx, cciCode, rows, actor);
+          await recheckRoomViewers(tx, [...new Set(rows.map((r) => r.conference_id))]);
           return rows.map((r) => r.id);
         });
       },

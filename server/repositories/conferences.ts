@@ -14,6 +14,7 @@ import { assertConferenceTimes, resolveCreate, type ResolvedConference } from '.
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { assertUploaded, createAttachmentLists } from '../lib/attachment-keys.ts';
 import type { Db } from '../db/client.ts';
+import { recheckRoomViewers } from './room-db.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
 
@@ -293,6 +294,7 @@ export default fp(
             after: updated,
           });
           if (status !== current.status && current.parent_id === null) await cascadeStatus(tx, cciCode, id, status, actor);
+          if (status !== current.status) await recheckRoomViewers(tx, [id]);
           return { ...updated, sub_conferences: await subConferencesOf(tx, id) };
         });
       },

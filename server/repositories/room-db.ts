@@ -3,6 +3,8 @@
  * and the event insert that numbers, stores and announces an event in the writer's transaction.
  */
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../lib/audit.ts';
 import { ROOM_CHANNEL } from '../lib/room/hub.ts';
 import type { RoomEventKind } from '../schemas/room.ts';
 
@@ -97,4 +99,22 @@ export async function auditRoom(
       entry.after === undefined ? null : JSON.stringify(entry.after),
     ],
   );
+}
+
+/**
+ * Ends the open streams of everyone but staff in the rooms of these conferences and of their
+ * sub-conferences (issue 12): called in the transaction that may take their right away (a
+ * conference back to draft or cancelled, invitees removed). They reconnect at once and are let in
+ * again only if they still may enter, resuming where they were. Rooms never opened are skipped.
+ */
+export async function recheckRoomViewers(tx: Executor, conferenceIds: number[]): Promise<void> {
+  if (conferenceIds.length === 0) return;
+  await tx.execute(sql`
+    with s as (update room set event_seq = event_seq + 1
+                where conference_id in (select id from conference
+                                         where id = any(${sql.param(conferenceIds)}::int[]) or parent_id = any(${sql.param(conferenceIds)}::int[]))
+               returning conference_id, event_seq),
+         e as (insert into room_event (conference_id, seq, kind, audience, payload)
+               select conference_id, event_seq, 'access_changed', 'all', '{}'::jsonb from s returning conference_id, seq)
+    select pg_notify(${ROOM_CHANNEL}, conference_id::text || ':' || seq) from e`);
 }

@@ -212,7 +212,8 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
  * current_agenda, version; agenda: agenda, current_agenda, version); stopwatch: Stopwatch (its
  * server_now is the moment the event is written); chat: ChatMessage; chat_deleted: {id};
  * comment: Comment (staff only); quorum: issue 14. A comment line `: heartbeat` every 15 s.
- * link_revoked is never sent: it ends the revoked link's open streams (server/lib/room/hub.ts).
+ * link_revoked and access_changed are never sent: they end the open streams of a revoked link, or of
+ * everyone but staff when who may enter changes (server/lib/room/hub.ts).
  */
 export const ROOM_EVENT_KINDS = [
   'room',

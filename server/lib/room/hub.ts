@@ -216,6 +216,11 @@ export class RoomHub {
       if (event.payload.sender_key === sub.client.senderKey) sub.client.end();
       return;
     }
+    // who may enter has changed: everyone but staff reconnects and is let in again only if allowed
+    if (event.kind === 'access_changed') {
+      if (!sub.client.staff) sub.client.end();
+      return;
+    }
     if (event.audience === 'staff' && !sub.client.staff) return;
     if (sub.client.writableLength() > MAX_BUFFERED_BYTES) {
       sub.client.end();
