@@ -4,7 +4,8 @@
  */
 import type pg from 'pg';
 import { loadLinkSecret, signLink } from '../../server/lib/room/link-token.ts';
-import { companyIdOf } from './fixtures.ts';
+import { buildTestApp, caller } from './app.ts';
+import { companyIdOf, tokenOf } from './fixtures.ts';
 import { createConference, type ConferenceOpts } from './attendance-fixtures.ts';
 
 export interface RoomFixture {
@@ -166,3 +167,10 @@ export async function openStream(url: string, headers: Record<string, string> = 
 export const staffRoom = (conferenceId: number, rest = '') => `/v1/cci/admin/master/conferences/${conferenceId}/room${rest}`;
 export const companyRoom = (conferenceId: number, rest = '') => `/v1/company/conferences/${conferenceId}/room${rest}`;
 export const linkRoom = (token: string, rest = '') => `/v1/room/${token}${rest}`;
+
+/** The app listening on a free port (event streams need a real socket), with its base URL and a signed-in caller. */
+export async function listeningApp(opts: Parameters<typeof buildTestApp>[0] = {}) {
+  const app = await buildTestApp(opts);
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, base, call: caller(app, tokenOf) };
+}

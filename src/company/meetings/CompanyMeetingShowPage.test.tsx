@@ -9,6 +9,7 @@ import { assemblyDetail, NOW } from '../test/fixtures';
 import type { CompanyConference } from '../api';
 import CompanyMeetingShowPage from './CompanyMeetingShowPage';
 import { noCompanyRoom } from '../../room/test/fixtures';
+import { setWidth } from '../../test/viewport';
 
 const DETAIL = '*/v1/company/conferences/10';
 const ANSWER = '*/v1/company/conference_members/answer';
@@ -38,19 +39,6 @@ const renderPage = () => renderPortal(<CompanyMeetingShowPage />, { url: '/compa
 /** The fieldset of one person × conference. */
 const cell = (person: string, conference: string) => screen.getByRole('group', { name: `${person}：${conference}の回答` });
 
-const setWidth = (phone: boolean) => {
-  window.matchMedia = ((query: string) => ({
-    // MUI asks e.g. "(max-width:899.95px)": a phone matches every max-width query
-    matches: phone && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-};
 
 /** Opens the page, answers 出席 for 山田 太郎 at the 総会, confirms and submits. */
 const submitTaroAttends = async () => {

@@ -6,28 +6,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
-import { server } from '../../test/server';
 import { AgendaEditor } from './AgendaEditor';
-import { ROOM, conflict, room } from './test/fixtures';
+import { room, serveRoom as setup } from './test/fixtures';
 import { renderStaff } from './test/renderStaff';
 import type { Room } from './types';
 
-const setup = (serverRoom: Room = room()) => {
-  const puts: Array<Record<string, unknown>> = [];
-  let current = serverRoom;
-  server.use(
-    http.get(ROOM, () => HttpResponse.json(current)),
-    http.put(ROOM, async ({ request }) => {
-      const body = (await request.json()) as Partial<Room> & { version: number };
-      puts.push(body);
-      if (body.version !== current.version) return conflict(current.version);
-      current = { ...current, ...body, version: current.version + 1 };
-      return HttpResponse.json(current);
-    }),
-  );
-  return { puts };
-};
+
 
 const renderEditor = (initial: Room = room()) =>
   renderStaff(initial, (r, setRoom) => <AgendaEditor conferenceId={1} room={r} onSaved={setRoom} />);

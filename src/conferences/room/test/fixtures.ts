@@ -1,5 +1,6 @@
 /** Test data of the staff room (shapes of server/schemas/room.ts) and MSW helpers. */
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../test/server';
 import type { Comment, Room, RoomLink } from '../types';
 
 export const ROOM = '*/v1/cci/admin/master/conferences/1/room';
@@ -64,3 +65,20 @@ export const problem = (status: number, code: string, extra: Record<string, unkn
   );
 
 export const conflict = (currentVersion: number) => problem(409, 'version_conflict', { current_version: currentVersion });
+
+/** The staff room API as MSW: GET the room, PUT it with optimistic locking; `puts` records the bodies. */
+export const serveRoom = (serverRoom: Room = room()) => {
+  const puts: Array<Record<string, unknown>> = [];
+  let current = serverRoom;
+  server.use(
+    http.get(ROOM, () => HttpResponse.json(current)),
+    http.put(ROOM, async ({ request }) => {
+      const body = (await request.json()) as Partial<Room> & { version: number };
+      puts.push(body);
+      if (body.version !== current.version) return conflict(current.version);
+      current = { ...current, ...body, version: current.version + 1 };
+      return HttpResponse.json(current);
+    }),
+  );
+  return { puts };
+};

@@ -5,13 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildTestApp, caller } from '../../../helpers/app.ts';
+import { bearer, type caller } from '../../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../../helpers/fixtures.ts';
 import {
   companyRoom,
   createRoomConference,
   insertLink,
   linkRoom,
+  listeningApp,
   openStream,
   staffRoom,
 } from '../../../helpers/room-fixtures.ts';
@@ -21,9 +22,7 @@ let base: string;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  base = await app.listen({ host: '127.0.0.1', port: 0 });
-  call = caller(app, tokenOf);
+  ({ app, base, call } = await listeningApp());
 });
 afterAll(() => app.close());
 

@@ -6,13 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildTestApp, caller } from '../../../helpers/app.ts';
+import { bearer, type caller } from '../../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../../helpers/fixtures.ts';
 import {
   companyRoom,
   createRoomConference,
   insertLink,
   linkRoom,
+  listeningApp,
   openStream,
   staffRoom,
   type RoomFixture,
@@ -24,9 +25,7 @@ let base: string;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  base = await app.listen({ host: '127.0.0.1', port: 0 });
-  call = caller(app, tokenOf);
+  ({ app, base, call } = await listeningApp());
 });
 afterAll(() => app.close());
 
@@ -238,8 +237,7 @@ describe('a revoked link', () => {
 
 describe('the stream response', () => {
   it('carries text/event-stream and X-Accel-Buffering: no, a heartbeat comment every heartbeatMs, and ends on close()', async () => {
-    const quick = await buildTestApp({ app: { room: { heartbeatMs: 200 } } });
-    const quickBase = await quick.listen({ host: '127.0.0.1', port: 0 });
+    const { app: quick, base: quickBase } = await listeningApp({ app: { room: { heartbeatMs: 200 } } });
     const room = await createRoomConference(quick.pool);
     const { token } = await insertLink(quick.pool, room.conferenceId);
     const holder = await openStream(`${quickBase}${linkRoom(token, '/events')}`);
