@@ -1,0 +1,355 @@
+/**
+ * npm run bench:room — the live room's fan-out (issue 12, DESIGN.md §9): 1 000 SSE viewers spread
+ * over two API processes on one PostgreSQL, so every chat message reaches half of them through the
+ * other process's LISTEN. Reports the delivery latency of a chat message to all viewers (p50, p99)
+ * and the RSS per connection of each API process, beside the floor of a bare NOTIFY → LISTEN round
+ * trip measured in the same run. Budget: p99 ≤ 250 ms, ≤ 50 KB RSS per connection. Writes
+ * bench/results/room.md.
+ *
+ *   npm run bench:room                      throwaway embedded PostgreSQL in /tmp/kaigi-bench-room (reused)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:room
+ *   … -- --clients=1000 --messages=30
+ *
+ * The API processes are bench/api-server.ts (the real createServer, each on its own port, same
+ * DATABASE_URL); staff bearer tokens come from the benchmark's own JWKS, as in bench/api.ts. The
+ * viewers hold room links (staff POST …/room/links, kind guest), so no sign-in per viewer; staff
+ * posts the chat, alternately to each process, one message per 1.1 s (the 1 msg/s/sender limit).
+ * Latency: from just before the POST to each viewer's receipt of that chat event, all viewers in
+ * this process (one clock).
+ */
+import http from 'node:http';
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { createDb } from '../server/db/client.ts';
+import { seedDemo, DEMO_CCI_CODE } from '../server/db/seed/demo.ts';
+import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
+import { notifyFloor } from './notify-floor.ts';
+import { openSse, type SseClient } from './sse-client.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '1000' },
+    messages: { type: 'string', default: '30' },
+    'floor-round-trips': { type: 'string', default: '300' },
+  },
+});
+const CLIENTS = Number(args.clients);
+const MESSAGES = Number(args.messages);
+const FLOOR_ROUND_TRIPS = Number(args['floor-round-trips']);
+const PROCESSES = 2;
+const BUDGET_P99_MS = 250;
+const BUDGET_KB_PER_CONNECTION = 50;
+/** the chat limit is one message a second per sender (DESIGN.md §11.1) */
+const MESSAGE_INTERVAL_MS = 1_100;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const CONNECT_CONCURRENCY = 50;
+const ISSUER = 'http://127.0.0.1/kaigi-bench';
+const CLIENT_ID = 'kaigi-bench';
+const STAFF = 'bench-room-staff';
+
+async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
+  const dataDir = '/tmp/kaigi-bench-room/postgres';
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  const server = await startEmbeddedPostgres({ dataDir, port: 55469 });
+  return { url: server.url, stop: server.stop };
+}
+
+/** The demo chamber, a staff user of it and a fresh published conference (its room starts empty). */
+async function prepare(url: string): Promise<number> {
+  await runMigrations(url);
+  const { pool, db } = createDb(url, { max: 1 });
+  try {
+    await seedDemo(db, { users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }] });
+    const { rows } = await pool.query<{ id: number }>(
+      `insert into conference (cci_code, name, event_date, status) values ($1, 'ベンチ総会', now() + interval '1 day', 'published') returning id`,
+      [DEMO_CCI_CODE],
+    );
+    return rows[0].id;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Serves the JWKS the API fetches; returns a token minter (as bench/api.ts). */
+async function tokenIssuer() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
+  const server = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const mint = (username: string) =>
+    new SignJWT({ token_use: 'id', 'cognito:username': username })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setIssuer(ISSUER)
+      .setAudience(CLIENT_ID)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+  return { jwksUri: `http://127.0.0.1:${port}/jwks.json`, mint, close: () => server.close() };
+}
+
+/** One API process (bench/api-server.ts: createServer + listen on a port of its own). */
+async function startApi(config: BenchApiConfig) {
+  const child = fork(new URL('./api-server.ts', import.meta.url), [], {
+    env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`an API process exited (${code})`)));
+    child.on('message', (m: ToParent) => m.type === 'ready' && resolve(m.address));
+  });
+  return {
+    address,
+    /** VmRSS of the process, kB (Linux /proc) */
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' } satisfies ToChild);
+      }),
+  };
+}
+
+async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json().catch(() => null)) as T;
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
+  return { status: response.status, json };
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function pooled<T, R>(items: T[], concurrency: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]!, i);
+      }
+    }),
+  );
+  return results;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const ms = (x: number) => x.toFixed(1);
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
+
+/** Receipt times of each message body, per viewer index; resolves a waiter once every viewer has it. */
+class Deliveries {
+  private readonly times = new Map<string, Map<number, number>>();
+  private readonly waiters = new Map<string, () => void>();
+  constructor(private readonly viewers: number) {}
+
+  record(body: string, viewer: number, at: number): void {
+    let seen = this.times.get(body);
+    if (!seen) this.times.set(body, (seen = new Map()));
+    if (!seen.has(viewer)) seen.set(viewer, at);
+    if (seen.size === this.viewers) this.waiters.get(body)?.();
+  }
+
+  /** Resolves with the receipt times once all viewers got `body`, or what arrived by the timeout. */
+  async all(body: string, timeoutMs: number): Promise<Map<number, number>> {
+    if ((this.times.get(body)?.size ?? 0) < this.viewers) {
+      await Promise.race([new Promise<void>((resolve) => this.waiters.set(body, resolve)), sleep(timeoutMs)]);
+    }
+    this.waiters.delete(body);
+    return this.times.get(body) ?? new Map();
+  }
+}
+
+interface MessageResult {
+  postMs: number;
+  /** latency per viewer that got it, ms */
+  latencies: number[];
+  /** latencies of the viewers of each process */
+  byProcess: number[][];
+  missed: number;
+}
+
+async function main() {
+  const loadAtStart = loadavg();
+  const startedAt = new Date();
+  const db = await database();
+  const viewers: SseClient[] = [];
+  const apis: Awaited<ReturnType<typeof startApi>>[] = [];
+  const issuer = await tokenIssuer();
+  try {
+    const conferenceId = await prepare(db.url);
+    const config = { databaseUrl: db.url, connections: 10, issuer: ISSUER, jwksUri: issuer.jwksUri, clientId: CLIENT_ID };
+    apis.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startApi(config)))));
+    const staffToken = await issuer.mint(STAFF);
+    const staffRoom = (i: number) => `${apis[i % PROCESSES]!.address}/v1/cci/admin/master/conferences/${conferenceId}/room`;
+
+    console.log(`creating ${CLIENTS} guest links…`);
+    const tokens = await pooled(Array.from({ length: CLIENTS }), 8, async (_, i) => {
+      const { json } = await api<{ url: string }>('POST', `${staffRoom(i)}/links`, staffToken, { kind: 'guest', name: `ゲスト ${i + 1}` });
+      return json.url.split('/room/')[1]!;
+    });
+    const eventsUrl = (i: number) => `${apis[i % PROCESSES]!.address}/v1/room/${tokens[i]}/events`;
+    const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+    const deliveries = new Deliveries(CLIENTS);
+
+    // warm-up: each process serves a few room reads and streams before its baseline RSS is read
+    for (let i = 0; i < 4 * PROCESSES; i++) {
+      await api('GET', `${apis[i % PROCESSES]!.address}/v1/room/${tokens[i]}`, null);
+      (await openSse(eventsUrl(i), agent, () => {})).close();
+    }
+    await sleep(1_000);
+    const rssBefore = apis.map((a) => a.rssKb());
+
+    console.log(`connecting ${CLIENTS} viewers (${CLIENTS / PROCESSES} per process)…`);
+    const connectStart = performance.now();
+    viewers.push(
+      ...(await pooled(tokens, CONNECT_CONCURRENCY, (_, i) =>
+        openSse(eventsUrl(i), agent, (body, at) => deliveries.record(body, i, at)),
+      )),
+    );
+    const connectSeconds = (performance.now() - connectStart) / 1000;
+    // a message every viewer receives proves every subscription is live (not measured)
+    await api('POST', `${staffRoom(0)}/chat`, staffToken, { body: 'warm-up' });
+    const warm = await deliveries.all('warm-up', 30_000);
+    if (warm.size < CLIENTS) throw new Error(`only ${warm.size} of ${CLIENTS} viewers got the warm-up message`);
+    await sleep(2_000);
+    const rssAfter = apis.map((a) => a.rssKb());
+
+    console.log(`sending ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms…`);
+    const results: MessageResult[] = [];
+    let lastPost = performance.now();
+    for (let k = 1; k <= MESSAGES; k++) {
+      await sleep(Math.max(0, lastPost + MESSAGE_INTERVAL_MS - performance.now()));
+      const body = `ベンチ ${k}`;
+      const sentAt = (lastPost = performance.now());
+      await api('POST', `${staffRoom(k)}/chat`, staffToken, { body });
+      const postMs = performance.now() - sentAt;
+      const times = await deliveries.all(body, DELIVERY_TIMEOUT_MS);
+      const byProcess: number[][] = apis.map(() => []);
+      for (const [viewer, at] of times) byProcess[viewer % PROCESSES]!.push(at - sentAt);
+      results.push({ postMs, latencies: byProcess.flat(), byProcess, missed: CLIENTS - times.size });
+    }
+    await sleep(500);
+
+    console.log(`NOTIFY → LISTEN floor, ${FLOOR_ROUND_TRIPS} round trips…`);
+    const floor = await notifyFloor(db.url, FLOOR_ROUND_TRIPS);
+    const loadAtEnd = loadavg();
+
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const pgVersion = (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+    await client.end();
+
+    writeReport({
+      startedAt,
+      loadAtStart,
+      loadAtEnd,
+      pgVersion,
+      connectSeconds,
+      rssBefore,
+      rssAfter,
+      results,
+      floor,
+    });
+  } finally {
+    for (const v of viewers) v.close();
+    await Promise.all(apis.map((a) => a.stop()));
+    issuer.close();
+    await db.stop();
+  }
+}
+
+function writeReport(r: {
+  startedAt: Date;
+  loadAtStart: string;
+  loadAtEnd: string;
+  pgVersion: string;
+  connectSeconds: number;
+  rssBefore: number[];
+  rssAfter: number[];
+  results: MessageResult[];
+  floor: number[];
+}) {
+  const all = r.results.flatMap((m) => m.latencies);
+  const missed = r.results.reduce((n, m) => n + m.missed, 0);
+  const firsts = r.results.map((m) => Math.min(...m.latencies));
+  const spreads = r.results.map((m) => Math.max(...m.latencies) - Math.min(...m.latencies));
+  const perClient = r.rssBefore.map((before, i) => (r.rssAfter[i]! - before) / (CLIENTS / PROCESSES));
+  const p99 = percentile(all, 99);
+  const [floor50, floor99] = [percentile(r.floor, 50), percentile(r.floor, 99)];
+  const latencyMet = p99 <= BUDGET_P99_MS && missed === 0;
+  const rssMet = perClient.every((kb) => kb <= BUDGET_KB_PER_CONNECTION);
+  const row = (name: string, values: number[], budget = '') =>
+    `| ${name} | ${values.length} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${budget} |`;
+  const lines = [
+    '# Room fan-out benchmark (npm run bench:room)',
+    '',
+    `Run ${r.startedAt.toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${r.pgVersion}.`,
+    `Load (/proc/loadavg) at start \`${r.loadAtStart}\`, at end \`${r.loadAtEnd}\`: the API processes, PostgreSQL and the ${CLIENTS} viewers share the machine's CPUs with whatever else runs.`,
+    '',
+    `${CLIENTS} SSE viewers (room links, kind guest) over ${PROCESSES} API processes (bench/api-server.ts, the real createServer, one port each, one PostgreSQL), ` +
+      `${CLIENTS / PROCESSES} each, connected in ${r.connectSeconds.toFixed(1)} s. Staff posts ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms, ` +
+      'alternately to each process, so every message reaches half of the viewers through the other process’s LISTEN. ' +
+      'Delivery latency: from just before the POST to a viewer’s receipt of that chat event (its bytes arriving in the benchmark process, before parsing), every viewer of every message. ' +
+      `Floor: a bare \`pg_notify\` → LISTEN round trip between two connections of the benchmark process, ${r.floor.length} in turn.`,
+    '',
+    '| latency ms | n | p50 | p99 | max | budget |',
+    '|---|---|---|---|---|---|',
+    row('chat delivery, all viewers', all, `p99 ≤ ${BUDGET_P99_MS} ms: ${latencyMet ? 'met' : 'MISSED'}`),
+    ...r.results[0]!.byProcess.map((_, i) =>
+      row(`… viewers of process ${i + 1}`, r.results.flatMap((m) => m.byProcess[i]!)),
+    ),
+    row('first viewer of each message', firsts),
+    row('fan-out spread (last − first viewer)', spreads),
+    row('chat POST response', r.results.map((m) => m.postMs)),
+    row('floor: NOTIFY → LISTEN', r.floor),
+    '',
+    `Deliveries missed (not received within ${DELIVERY_TIMEOUT_MS / 1000} s): ${missed}. ` +
+      `Ratio to the floor: p50 ${(percentile(all, 50) / floor50).toFixed(1)}×, p99 ${(p99 / floor99).toFixed(1)}×.`,
+    '',
+    '| RSS | before kB | with viewers kB | per connection kB | budget |',
+    '|---|---|---|---|---|',
+    ...perClient.map(
+      (kb, i) =>
+        `| process ${i + 1} (${CLIENTS / PROCESSES} viewers) | ${r.rssBefore[i]} | ${r.rssAfter[i]} | ${kb.toFixed(1)} | ≤ ${BUDGET_KB_PER_CONNECTION} kB: ${kb <= BUDGET_KB_PER_CONNECTION ? 'met' : 'MISSED'} |`,
+    ),
+    '',
+    `RSS: VmRSS of each API process after a few warm-up reads and streams, then with all its viewers connected, the warm-up message delivered and 2 s idle. Budget: ${rssMet ? 'met' : 'MISSED'}.`,
+    '',
+    'Per message (ms from just before the POST):',
+    '',
+    '| # | POST | first | p50 | p99 | last | missed |',
+    '|---|---|---|---|---|---|---|',
+    ...r.results.map(
+      (m, i) =>
+        `| ${i + 1} | ${ms(m.postMs)} | ${ms(Math.min(...m.latencies))} | ${ms(percentile(m.latencies, 50))} | ${ms(percentile(m.latencies, 99))} | ${ms(Math.max(...m.latencies))} | ${m.missed} |`,
+    ),
+    '',
+  ];
+  const report = lines.join('\n');
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/room.md', report);
+  console.log(report);
+  console.log('written bench/results/room.md');
+}
+
+if (!existsSync('package.json')) throw new Error('run from the repository root');
+await main();
