@@ -3,8 +3,8 @@
  * over two API processes on one PostgreSQL, so every chat message reaches half of them through the
  * other process's LISTEN. Reports the delivery latency of a chat message to all viewers (p50, p99)
  * and the RSS per connection of each API process, beside the floor of a bare NOTIFY → LISTEN round
- * trip measured in the same run. Budget: p99 ≤ 250 ms, ≤ 50 KB RSS per connection. Writes
- * bench/results/room.md.
+ * trip measured in the same run, and where the time goes (bench/room-probe.ts). Budget: p99 ≤ 250 ms,
+ * ≤ 50 KB RSS per connection. Writes bench/results/room.md (bench/room-report.ts).
  *
  *   npm run bench:room                      throwaway embedded PostgreSQL in /tmp/kaigi-bench-room (reused)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:room
@@ -19,8 +19,7 @@
  */
 import http from 'node:http';
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -33,6 +32,9 @@ import { seedDemo, DEMO_CCI_CODE } from '../server/db/seed/demo.ts';
 import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
 import { notifyFloor } from './notify-floor.ts';
 import { openSse, type SseClient } from './sse-client.ts';
+import { ownCpuMs, postgresCpuMs } from './cpu.ts';
+import type { ProbeReply } from './room-probe.ts';
+import { writeReport, type MessageResult } from './room-report.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,8 +47,6 @@ const CLIENTS = Number(args.clients);
 const MESSAGES = Number(args.messages);
 const FLOOR_ROUND_TRIPS = Number(args['floor-round-trips']);
 const PROCESSES = 2;
-const BUDGET_P99_MS = 250;
-const BUDGET_KB_PER_CONNECTION = 50;
 /** the chat limit is one message a second per sender (DESIGN.md §11.1) */
 const MESSAGE_INTERVAL_MS = 1_100;
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -55,12 +55,12 @@ const ISSUER = 'http://127.0.0.1/kaigi-bench';
 const CLIENT_ID = 'kaigi-bench';
 const STAFF = 'bench-room-staff';
 
-async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
+async function database(): Promise<{ url: string; dataDir: string | null; stop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dataDir: null, stop: async () => {} };
   const dataDir = '/tmp/kaigi-bench-room/postgres';
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   const server = await startEmbeddedPostgres({ dataDir, port: 55469 });
-  return { url: server.url, stop: server.stop };
+  return { url: server.url, dataDir, stop: server.stop };
 }
 
 /** The demo chamber, a staff user of it and a fresh published conference (its room starts empty). */
@@ -104,7 +104,18 @@ async function tokenIssuer() {
 async function startApi(config: BenchApiConfig) {
   const child = fork(new URL('./api-server.ts', import.meta.url), [], {
     env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
+    execArgv: [...process.execArgv, '--import', new URL('./room-probe.ts', import.meta.url).href],
   });
+  const ask = <T extends { type: string }>(type: T['type']) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (m: T) => {
+        if (m.type !== type) return;
+        child.off('message', onMessage);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+      child.send({ type });
+    });
   const address = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`an API process exited (${code})`)));
     child.on('message', (m: ToParent) => m.type === 'ready' && resolve(m.address));
@@ -113,6 +124,8 @@ async function startApi(config: BenchApiConfig) {
     address,
     /** VmRSS of the process, kB (Linux /proc) */
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]),
+    cpuMs: async () => (await ask<Extract<ToParent, { type: 'cpu' }>>('cpu')).ms,
+    probe: async () => (await ask<ProbeReply>('probe')).times,
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
@@ -148,11 +161,6 @@ async function pooled<T, R>(items: T[], concurrency: number, work: (item: T, i: 
   return results;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const ms = (x: number) => x.toFixed(1);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
 
 /** Receipt times of each message body, per viewer index; resolves a waiter once every viewer has it. */
@@ -178,15 +186,6 @@ class Deliveries {
   }
 }
 
-interface MessageResult {
-  postMs: number;
-  /** latency per viewer that got it, ms */
-  latencies: number[];
-  /** latencies of the viewers of each process */
-  byProcess: number[][];
-  missed: number;
-}
-
 async function main() {
   const loadAtStart = loadavg();
   const startedAt = new Date();
@@ -203,7 +202,10 @@ async function main() {
 
     console.log(`creating ${CLIENTS} guest links…`);
     const tokens = await pooled(Array.from({ length: CLIENTS }), 8, async (_, i) => {
-      const { json } = await api<{ url: string }>('POST', `${staffRoom(i)}/links`, staffToken, { kind: 'guest', name: `ゲスト ${i + 1}` });
+      const { json } = await api<{ url: string }>('POST', `${staffRoom(i)}/links`, staffToken, {
+        kind: 'guest',
+        name: `ゲスト ${i + 1}`,
+      });
       return json.url.split('/room/')[1]!;
     });
     const eventsUrl = (i: number) => `${apis[i % PROCESSES]!.address}/v1/room/${tokens[i]}/events`;
@@ -234,6 +236,7 @@ async function main() {
     const rssAfter = apis.map((a) => a.rssKb());
 
     console.log(`sending ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms…`);
+    const cpuBefore = [ownCpuMs(), ...(await Promise.all(apis.map((a) => a.cpuMs()))), db.dataDir ? postgresCpuMs(db.dataDir) : null];
     const results: MessageResult[] = [];
     let lastPost = performance.now();
     for (let k = 1; k <= MESSAGES; k++) {
@@ -245,8 +248,11 @@ async function main() {
       const times = await deliveries.all(body, DELIVERY_TIMEOUT_MS);
       const byProcess: number[][] = apis.map(() => []);
       for (const [viewer, at] of times) byProcess[viewer % PROCESSES]!.push(at - sentAt);
-      results.push({ postMs, latencies: byProcess.flat(), byProcess, missed: CLIENTS - times.size });
+      const sentAtWall = performance.timeOrigin + sentAt;
+      results.push({ body, sentAtWall, postMs, latencies: byProcess.flat(), byProcess, missed: CLIENTS - times.size });
     }
+    const cpuAfter = [ownCpuMs(), ...(await Promise.all(apis.map((a) => a.cpuMs()))), db.dataDir ? postgresCpuMs(db.dataDir) : null];
+    const probes = await Promise.all(apis.map((a) => a.probe()));
     await sleep(500);
 
     console.log(`NOTIFY → LISTEN floor, ${FLOOR_ROUND_TRIPS} round trips…`);
@@ -259,6 +265,10 @@ async function main() {
     await client.end();
 
     writeReport({
+      clients: CLIENTS,
+      processes: PROCESSES,
+      intervalMs: MESSAGE_INTERVAL_MS,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
       startedAt,
       loadAtStart,
       loadAtEnd,
@@ -267,6 +277,10 @@ async function main() {
       rssBefore,
       rssAfter,
       results,
+      probes,
+      cpuMsPerMessage: cpuBefore.map((before, i) =>
+        before === null || cpuAfter[i] === null ? null : (cpuAfter[i]! - before) / MESSAGES,
+      ),
       floor,
     });
   } finally {
@@ -275,80 +289,6 @@ async function main() {
     issuer.close();
     await db.stop();
   }
-}
-
-function writeReport(r: {
-  startedAt: Date;
-  loadAtStart: string;
-  loadAtEnd: string;
-  pgVersion: string;
-  connectSeconds: number;
-  rssBefore: number[];
-  rssAfter: number[];
-  results: MessageResult[];
-  floor: number[];
-}) {
-  const all = r.results.flatMap((m) => m.latencies);
-  const missed = r.results.reduce((n, m) => n + m.missed, 0);
-  const firsts = r.results.map((m) => Math.min(...m.latencies));
-  const spreads = r.results.map((m) => Math.max(...m.latencies) - Math.min(...m.latencies));
-  const perClient = r.rssBefore.map((before, i) => (r.rssAfter[i]! - before) / (CLIENTS / PROCESSES));
-  const p99 = percentile(all, 99);
-  const [floor50, floor99] = [percentile(r.floor, 50), percentile(r.floor, 99)];
-  const latencyMet = p99 <= BUDGET_P99_MS && missed === 0;
-  const rssMet = perClient.every((kb) => kb <= BUDGET_KB_PER_CONNECTION);
-  const row = (name: string, values: number[], budget = '') =>
-    `| ${name} | ${values.length} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${budget} |`;
-  const lines = [
-    '# Room fan-out benchmark (npm run bench:room)',
-    '',
-    `Run ${r.startedAt.toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${r.pgVersion}.`,
-    `Load (/proc/loadavg) at start \`${r.loadAtStart}\`, at end \`${r.loadAtEnd}\`: the API processes, PostgreSQL and the ${CLIENTS} viewers share the machine's CPUs with whatever else runs.`,
-    '',
-    `${CLIENTS} SSE viewers (room links, kind guest) over ${PROCESSES} API processes (bench/api-server.ts, the real createServer, one port each, one PostgreSQL), ` +
-      `${CLIENTS / PROCESSES} each, connected in ${r.connectSeconds.toFixed(1)} s. Staff posts ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms, ` +
-      'alternately to each process, so every message reaches half of the viewers through the other process’s LISTEN. ' +
-      'Delivery latency: from just before the POST to a viewer’s receipt of that chat event (its bytes arriving in the benchmark process, before parsing), every viewer of every message. ' +
-      `Floor: a bare \`pg_notify\` → LISTEN round trip between two connections of the benchmark process, ${r.floor.length} in turn.`,
-    '',
-    '| latency ms | n | p50 | p99 | max | budget |',
-    '|---|---|---|---|---|---|',
-    row('chat delivery, all viewers', all, `p99 ≤ ${BUDGET_P99_MS} ms: ${latencyMet ? 'met' : 'MISSED'}`),
-    ...r.results[0]!.byProcess.map((_, i) =>
-      row(`… viewers of process ${i + 1}`, r.results.flatMap((m) => m.byProcess[i]!)),
-    ),
-    row('first viewer of each message', firsts),
-    row('fan-out spread (last − first viewer)', spreads),
-    row('chat POST response', r.results.map((m) => m.postMs)),
-    row('floor: NOTIFY → LISTEN', r.floor),
-    '',
-    `Deliveries missed (not received within ${DELIVERY_TIMEOUT_MS / 1000} s): ${missed}. ` +
-      `Ratio to the floor: p50 ${(percentile(all, 50) / floor50).toFixed(1)}×, p99 ${(p99 / floor99).toFixed(1)}×.`,
-    '',
-    '| RSS | before kB | with viewers kB | per connection kB | budget |',
-    '|---|---|---|---|---|',
-    ...perClient.map(
-      (kb, i) =>
-        `| process ${i + 1} (${CLIENTS / PROCESSES} viewers) | ${r.rssBefore[i]} | ${r.rssAfter[i]} | ${kb.toFixed(1)} | ≤ ${BUDGET_KB_PER_CONNECTION} kB: ${kb <= BUDGET_KB_PER_CONNECTION ? 'met' : 'MISSED'} |`,
-    ),
-    '',
-    `RSS: VmRSS of each API process after a few warm-up reads and streams, then with all its viewers connected, the warm-up message delivered and 2 s idle. Budget: ${rssMet ? 'met' : 'MISSED'}.`,
-    '',
-    'Per message (ms from just before the POST):',
-    '',
-    '| # | POST | first | p50 | p99 | last | missed |',
-    '|---|---|---|---|---|---|---|',
-    ...r.results.map(
-      (m, i) =>
-        `| ${i + 1} | ${ms(m.postMs)} | ${ms(Math.min(...m.latencies))} | ${ms(percentile(m.latencies, 50))} | ${ms(percentile(m.latencies, 99))} | ${ms(Math.max(...m.latencies))} | ${m.missed} |`,
-    ),
-    '',
-  ];
-  const report = lines.join('\n');
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/room.md', report);
-  console.log(report);
-  console.log('written bench/results/room.md');
 }
 
 if (!existsSync('package.json')) throw new Error('run from the repository root');
