@@ -57,10 +57,22 @@ function stages(r: RoomRun): string[] {
       r.results.flatMap((m) => (probe[m.body] ? [stage(m, probe[m.body]!)] : []));
     const p = `process ${i + 1}`;
     lines.push(
-      row(`${p}: POST → NOTIFY at its LISTEN (chat transaction, commit)`, of((m, t) => t.notice - m.sentAtWall)),
-      row(`${p}: NOTIFY → first write (room_event read)`, of((_, t) => t.first - t.notice)),
-      row(`${p}: first → last client write (fan-out loop)`, of((_, t) => t.last - t.first)),
-      row(`${p}: last write → writes flushed`, of((_, t) => t.flushed - t.last)),
+      row(
+        `${p}: POST → NOTIFY at its LISTEN (chat transaction, commit)`,
+        of((m, t) => t.notice - m.sentAtWall),
+      ),
+      row(
+        `${p}: NOTIFY → first write (room_event read)`,
+        of((_, t) => t.first - t.notice),
+      ),
+      row(
+        `${p}: first → last client write (fan-out loop)`,
+        of((_, t) => t.last - t.first),
+      ),
+      row(
+        `${p}: last write → writes flushed`,
+        of((_, t) => t.flushed - t.last),
+      ),
       row(
         `${p}: flushed → last of its viewers got it (benchmark side)`,
         of((m, t) => m.sentAtWall + Math.max(...m.byProcess[i]!) - t.flushed),
@@ -94,10 +106,24 @@ export function writeReport(r: RoomRun): void {
     '| latency ms | n | p50 | p99 | max | budget |',
     '|---|---|---|---|---|---|',
     row('chat delivery, all viewers', all, `p99 ≤ ${BUDGET_P99_MS} ms: ${latencyMet ? 'met' : 'MISSED'}`),
-    ...r.probes.map((_, i) => row(`… viewers of process ${i + 1}`, r.results.flatMap((m) => m.byProcess[i]!))),
-    row('first viewer of each message', r.results.map((m) => Math.min(...m.latencies))),
-    row('last viewer of each message', r.results.map((m) => Math.max(...m.latencies))),
-    row('chat POST response', r.results.map((m) => m.postMs)),
+    ...r.probes.map((_, i) =>
+      row(
+        `… viewers of process ${i + 1}`,
+        r.results.flatMap((m) => m.byProcess[i]!),
+      ),
+    ),
+    row(
+      'first viewer of each message',
+      r.results.map((m) => Math.min(...m.latencies)),
+    ),
+    row(
+      'last viewer of each message',
+      r.results.map((m) => Math.max(...m.latencies)),
+    ),
+    row(
+      'chat POST response',
+      r.results.map((m) => m.postMs),
+    ),
     row('floor: NOTIFY → LISTEN', r.floor),
     '',
     `Deliveries missed (not received within ${r.timeoutMs / 1000} s): ${missed}. ` +

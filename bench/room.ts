@@ -14,11 +14,12 @@
  * DATABASE_URL); staff bearer tokens come from the benchmark's own JWKS, as in bench/api.ts. The
  * viewers hold room links (staff POST …/room/links, kind guest), so no sign-in per viewer; staff
  * posts the chat, alternately to each process, one message per 1.1 s (the 1 msg/s/sender limit).
- * Latency: from just before the POST to each viewer's receipt of that chat event, all viewers in
- * this process (one clock).
+ * Latency: from just before the POST to each viewer's receipt of that chat event; each process's
+ * viewers read their sockets in a worker thread of this process (bench/room-viewers.ts).
  */
 import http from 'node:http';
 import { fork } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,7 +32,8 @@ import { createDb } from '../server/db/client.ts';
 import { seedDemo, DEMO_CCI_CODE } from '../server/db/seed/demo.ts';
 import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
 import { notifyFloor } from './notify-floor.ts';
-import { openSse, type SseClient } from './sse-client.ts';
+import { openSse } from './sse-client.ts';
+import type { FromViewers, ToViewers } from './room-viewers.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
 import type { ProbeReply } from './room-probe.ts';
 import { writeReport, type MessageResult } from './room-report.ts';
@@ -50,7 +52,6 @@ const PROCESSES = 2;
 /** the chat limit is one message a second per sender (DESIGN.md §11.1) */
 const MESSAGE_INTERVAL_MS = 1_100;
 const DELIVERY_TIMEOUT_MS = 10_000;
-const CONNECT_CONCURRENCY = 50;
 const ISSUER = 'http://127.0.0.1/kaigi-bench';
 const CLIENT_ID = 'kaigi-bench';
 const STAFF = 'bench-room-staff';
@@ -68,7 +69,9 @@ async function prepare(url: string): Promise<number> {
   await runMigrations(url);
   const { pool, db } = createDb(url, { max: 1 });
   try {
-    await seedDemo(db, { users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }] });
+    await seedDemo(db, {
+      users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }],
+    });
     const { rows } = await pool.query<{ id: number }>(
       `insert into conference (cci_code, name, event_date, status) values ($1, 'ベンチ総会', now() + interval '1 day', 'published') returning id`,
       [DEMO_CCI_CODE],
@@ -163,34 +166,34 @@ async function pooled<T, R>(items: T[], concurrency: number, work: (item: T, i: 
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
 
-/** Receipt times of each message body, per viewer index; resolves a waiter once every viewer has it. */
-class Deliveries {
-  private readonly times = new Map<string, Map<number, number>>();
-  private readonly waiters = new Map<string, () => void>();
-  constructor(private readonly viewers: number) {}
-
-  record(body: string, viewer: number, at: number): void {
-    let seen = this.times.get(body);
-    if (!seen) this.times.set(body, (seen = new Map()));
-    if (!seen.has(viewer)) seen.set(viewer, at);
-    if (seen.size === this.viewers) this.waiters.get(body)?.();
-  }
-
-  /** Resolves with the receipt times once all viewers got `body`, or what arrived by the timeout. */
-  async all(body: string, timeoutMs: number): Promise<Map<number, number>> {
-    if ((this.times.get(body)?.size ?? 0) < this.viewers) {
-      await Promise.race([new Promise<void>((resolve) => this.waiters.set(body, resolve)), sleep(timeoutMs)]);
-    }
-    this.waiters.delete(body);
-    return this.times.get(body) ?? new Map();
-  }
+/** One process's viewers in a worker thread (bench/room-viewers.ts), open once `connected` resolves. */
+function startViewers(urls: string[]) {
+  const worker = new Worker(new URL('./room-viewers.ts', import.meta.url), { workerData: { urls } });
+  const waiting = new Map<string, (times: number[]) => void>();
+  const connected = new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (m: FromViewers) => {
+      if (m.type === 'connected') resolve(m.seconds);
+      else waiting.get(m.body)?.(m.times);
+    });
+  });
+  return {
+    connected,
+    /** receipt times (performance.timeOrigin + now) of a chat message: all viewers', or those by the timeout */
+    times: (body: string, timeoutMs: number) =>
+      new Promise<number[]>((resolve) => {
+        waiting.set(body, resolve);
+        worker.postMessage({ type: 'wait', body, timeoutMs } satisfies ToViewers);
+      }),
+    close: () => worker.postMessage({ type: 'close' } satisfies ToViewers),
+  };
 }
 
 async function main() {
   const loadAtStart = loadavg();
   const startedAt = new Date();
   const db = await database();
-  const viewers: SseClient[] = [];
+  const viewers: ReturnType<typeof startViewers>[] = [];
   const apis: Awaited<ReturnType<typeof startApi>>[] = [];
   const issuer = await tokenIssuer();
   try {
@@ -210,7 +213,6 @@ async function main() {
     });
     const eventsUrl = (i: number) => `${apis[i % PROCESSES]!.address}/v1/room/${tokens[i]}/events`;
     const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-    const deliveries = new Deliveries(CLIENTS);
 
     // warm-up: each process serves a few room reads and streams before its baseline RSS is read
     for (let i = 0; i < 4 * PROCESSES; i++) {
@@ -222,21 +224,23 @@ async function main() {
 
     console.log(`connecting ${CLIENTS} viewers (${CLIENTS / PROCESSES} per process)…`);
     const connectStart = performance.now();
-    viewers.push(
-      ...(await pooled(tokens, CONNECT_CONCURRENCY, (_, i) =>
-        openSse(eventsUrl(i), agent, (body, at) => deliveries.record(body, i, at)),
-      )),
-    );
+    for (let p = 0; p < PROCESSES; p++)
+      viewers.push(startViewers(tokens.flatMap((_, i) => (i % PROCESSES === p ? [eventsUrl(i)] : []))));
+    await Promise.all(viewers.map((v) => v.connected));
     const connectSeconds = (performance.now() - connectStart) / 1000;
     // a message every viewer receives proves every subscription is live (not measured)
     await api('POST', `${staffRoom(0)}/chat`, staffToken, { body: 'warm-up' });
-    const warm = await deliveries.all('warm-up', 30_000);
-    if (warm.size < CLIENTS) throw new Error(`only ${warm.size} of ${CLIENTS} viewers got the warm-up message`);
+    const warm = (await Promise.all(viewers.map((v) => v.times('warm-up', 30_000)))).flat();
+    if (warm.length < CLIENTS) throw new Error(`only ${warm.length} of ${CLIENTS} viewers got the warm-up message`);
     await sleep(2_000);
     const rssAfter = apis.map((a) => a.rssKb());
 
     console.log(`sending ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms…`);
-    const cpuBefore = [ownCpuMs(), ...(await Promise.all(apis.map((a) => a.cpuMs()))), db.dataDir ? postgresCpuMs(db.dataDir) : null];
+    const cpuBefore = [
+      ownCpuMs(),
+      ...(await Promise.all(apis.map((a) => a.cpuMs()))),
+      db.dataDir ? postgresCpuMs(db.dataDir) : null,
+    ];
     const results: MessageResult[] = [];
     let lastPost = performance.now();
     for (let k = 1; k <= MESSAGES; k++) {
@@ -245,13 +249,18 @@ async function main() {
       const sentAt = (lastPost = performance.now());
       await api('POST', `${staffRoom(k)}/chat`, staffToken, { body });
       const postMs = performance.now() - sentAt;
-      const times = await deliveries.all(body, DELIVERY_TIMEOUT_MS);
-      const byProcess: number[][] = apis.map(() => []);
-      for (const [viewer, at] of times) byProcess[viewer % PROCESSES]!.push(at - sentAt);
       const sentAtWall = performance.timeOrigin + sentAt;
-      results.push({ body, sentAtWall, postMs, latencies: byProcess.flat(), byProcess, missed: CLIENTS - times.size });
+      const byProcess = (await Promise.all(viewers.map((v) => v.times(body, DELIVERY_TIMEOUT_MS)))).map((times) =>
+        times.map((at) => at - sentAtWall),
+      );
+      const latencies = byProcess.flat();
+      results.push({ body, sentAtWall, postMs, latencies, byProcess, missed: CLIENTS - latencies.length });
     }
-    const cpuAfter = [ownCpuMs(), ...(await Promise.all(apis.map((a) => a.cpuMs()))), db.dataDir ? postgresCpuMs(db.dataDir) : null];
+    const cpuAfter = [
+      ownCpuMs(),
+      ...(await Promise.all(apis.map((a) => a.cpuMs()))),
+      db.dataDir ? postgresCpuMs(db.dataDir) : null,
+    ];
     const probes = await Promise.all(apis.map((a) => a.probe()));
     await sleep(500);
 
