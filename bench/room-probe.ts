@@ -7,7 +7,7 @@
  *   first   the first client's write began (after the room_event read),
  *   last    the last client's write returned,
  *   flushed the turn of the event loop after the writes ended (corked sockets handed to the kernel),
- * and how many clients were written to. Costs a clock read per write.
+ * and how many clients were written to, and the process's CPU time (user, system). Costs a clock read per write.
  */
 import { RoomHub, type RoomEvent } from '../server/lib/room/hub.ts';
 
@@ -18,7 +18,8 @@ export interface ProbeTimes {
   flushed: number;
   writes: number;
 }
-export type ProbeReply = { type: 'probe'; times: Record<string, ProbeTimes> };
+/** `cpu`: this process's CPU time so far, ms, in user space and in the kernel (socket writes are mostly the latter) */
+export type ProbeReply = { type: 'probe'; times: Record<string, ProbeTimes>; cpu: { user: number; system: number } };
 
 const clock = () => performance.timeOrigin + performance.now();
 const notices = new Map<number, number>();
@@ -55,5 +56,7 @@ hub.write = function (this: HubInternals, sub, event, frames) {
 };
 
 process.on('message', (message: { type: string }) => {
-  if (message.type === 'probe') process.send!({ type: 'probe', times } satisfies ProbeReply);
+  if (message.type !== 'probe') return;
+  const { user, system } = process.cpuUsage();
+  process.send!({ type: 'probe', times, cpu: { user: user / 1000, system: system / 1000 } } satisfies ProbeReply);
 });

@@ -36,8 +36,8 @@ export interface RoomRun {
   results: MessageResult[];
   /** per API process: its probe's times by message body */
   probes: Record<string, ProbeTimes>[];
-  /** CPU ms per message over the message phase: [benchmark process, API processes…, PostgreSQL or null] */
-  cpuMsPerMessage: (number | null)[];
+  /** CPU ms per message over the message phase (PostgreSQL: embedded server only) */
+  cpuMsPerMessage: { bench: number; apis: { user: number; system: number }[]; pg: number | null };
   floor: number[];
 }
 
@@ -90,7 +90,7 @@ export function writeReport(r: RoomRun): void {
   const p99 = percentile(all, 99);
   const latencyMet = p99 <= BUDGET_P99_MS && missed === 0;
   const rssMet = perClient.every((kb) => kb <= BUDGET_KB_PER_CONNECTION);
-  const cpu = r.cpuMsPerMessage.map((x) => (x === null ? '?' : x.toFixed(1)));
+  const cpu = r.cpuMsPerMessage;
   const lines = [
     '# Room fan-out benchmark (npm run bench:room)',
     '',
@@ -146,9 +146,9 @@ export function writeReport(r: RoomRun): void {
     '|---|---|---|---|---|---|',
     ...stages(r),
     '',
-    `CPU ms per message over the message phase (it includes the POSTs and any heartbeats): benchmark process (${r.clients} viewers) ${cpu[0]}, ` +
-      r.probes.map((_, i) => `API process ${i + 1} ${cpu[i + 1]}`).join(', ') +
-      `, PostgreSQL ${cpu[r.processes + 1]}.`,
+    'CPU ms per message over the message phase (it includes the POSTs, the viewers’ reads and any heartbeats): ' +
+      cpu.apis.map((c, i) => `API process ${i + 1} ${c.user.toFixed(1)} user + ${c.system.toFixed(1)} kernel`).join(', ') +
+      `, PostgreSQL ${cpu.pg === null ? '?' : cpu.pg.toFixed(1)}, benchmark process (${r.clients} viewers, POSTs) ${cpu.bench.toFixed(1)}.`,
     '',
     'Per message (ms from just before the POST):',
     '',

@@ -127,8 +127,7 @@ async function startApi(config: BenchApiConfig) {
     address,
     /** VmRSS of the process, kB (Linux /proc) */
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]),
-    cpuMs: async () => (await ask<Extract<ToParent, { type: 'cpu' }>>('cpu')).ms,
-    probe: async () => (await ask<ProbeReply>('probe')).times,
+    probe: () => ask<ProbeReply>('probe'),
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
@@ -164,6 +163,7 @@ async function pooled<T, R>(items: T[], concurrency: number, work: (item: T, i: 
   return results;
 }
 
+const postgresCpu = (dataDir: string | null) => (dataDir ? postgresCpuMs(dataDir) : null);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
 
 /** One process's viewers in a worker thread (bench/room-viewers.ts), open once `connected` resolves. */
@@ -236,11 +236,7 @@ async function main() {
     const rssAfter = apis.map((a) => a.rssKb());
 
     console.log(`sending ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms…`);
-    const cpuBefore = [
-      ownCpuMs(),
-      ...(await Promise.all(apis.map((a) => a.cpuMs()))),
-      db.dataDir ? postgresCpuMs(db.dataDir) : null,
-    ];
+    const cpuBefore = { bench: ownCpuMs(), apis: await Promise.all(apis.map((a) => a.probe())), pg: postgresCpu(db.dataDir) };
     const results: MessageResult[] = [];
     let lastPost = performance.now();
     for (let k = 1; k <= MESSAGES; k++) {
@@ -256,12 +252,7 @@ async function main() {
       const latencies = byProcess.flat();
       results.push({ body, sentAtWall, postMs, latencies, byProcess, missed: CLIENTS - latencies.length });
     }
-    const cpuAfter = [
-      ownCpuMs(),
-      ...(await Promise.all(apis.map((a) => a.cpuMs()))),
-      db.dataDir ? postgresCpuMs(db.dataDir) : null,
-    ];
-    const probes = await Promise.all(apis.map((a) => a.probe()));
+    const cpuAfter = { bench: ownCpuMs(), apis: await Promise.all(apis.map((a) => a.probe())), pg: postgresCpu(db.dataDir) };
     await sleep(500);
 
     console.log(`NOTIFY → LISTEN floor, ${FLOOR_ROUND_TRIPS} round trips…`);
@@ -286,10 +277,15 @@ async function main() {
       rssBefore,
       rssAfter,
       results,
-      probes,
-      cpuMsPerMessage: cpuBefore.map((before, i) =>
-        before === null || cpuAfter[i] === null ? null : (cpuAfter[i]! - before) / MESSAGES,
-      ),
+      probes: cpuAfter.apis.map((p) => p.times),
+      cpuMsPerMessage: {
+        bench: (cpuAfter.bench - cpuBefore.bench) / MESSAGES,
+        apis: cpuAfter.apis.map(({ cpu }, i) => ({
+          user: (cpu.user - cpuBefore.apis[i]!.cpu.user) / MESSAGES,
+          system: (cpu.system - cpuBefore.apis[i]!.cpu.system) / MESSAGES,
+        })),
+        pg: cpuBefore.pg === null || cpuAfter.pg === null ? null : (cpuAfter.pg - cpuBefore.pg) / MESSAGES,
+      },
       floor,
     });
   } finally {
