@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { readLocalConfirmationCode } from '../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD, checkPage, cookieMap, expectAccessible, expectPath, signIn } from './helpers.ts';
+import { apiAs, cognitoCall, days, runtimeConfig, signInTokens, type Api } from './api.ts';
 
 /**
  * Company portal journeys (issue 5) at a desktop and a 375 px phone viewport:
@@ -21,57 +22,6 @@ const VIEWPORTS = [
 
 const COGNITO_DATA_DIR = `${process.env.E2E_DATA_DIR ?? '.data/e2e'}/cognito`;
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
-
-// ---------------------------------------------------------------------------------------------
-// API as a given user (tokens straight from cognito-local, USER_PASSWORD_AUTH)
-
-interface RuntimeConfig {
-  cognito: { userPoolId: string; userPoolClientId: string; endpoint: string };
-}
-
-const runtimeConfig = async (request: APIRequestContext): Promise<RuntimeConfig> => (await request.get('/config.json')).json();
-
-const cognitoCall = async (request: APIRequestContext, target: string, body: unknown) => {
-  const { cognito } = await runtimeConfig(request);
-  return request.post(cognito.endpoint, {
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${target}` },
-    data: JSON.stringify(body),
-  });
-};
-
-/** Tokens for e-mail + password, or null when Cognito refuses them. */
-const signInTokens = async (request: APIRequestContext, email: string, password = DEMO_PASSWORD) => {
-  const { cognito } = await runtimeConfig(request);
-  const res = await cognitoCall(request, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: cognito.userPoolClientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
-  if (!res.ok()) return null;
-  return ((await res.json()) as { AuthenticationResult: { IdToken: string; AccessToken: string } }).AuthenticationResult;
-};
-
-const idToken = async (request: APIRequestContext, email: string) => {
-  const tokens = await signInTokens(request, email);
-  expect(tokens, `sign-in of ${email}`).toBeTruthy();
-  return tokens!.IdToken;
-};
-
-const apiAs = async (request: APIRequestContext, email: string) => {
-  const token = await idToken(request, email);
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
-    expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  return {
-    get: <T>(path: string) => call<T>('GET', path),
-    post: <T>(path: string, data: unknown) => call<T>('POST', path, data),
-    put: <T>(path: string, data: unknown) => call<T>('PUT', path, data),
-  };
-};
-
-type Api = Awaited<ReturnType<typeof apiAs>>;
 
 interface Conference {
   id: number;
@@ -96,13 +46,6 @@ interface Company {
   version: number;
   attributes: Record<string, unknown>;
 }
-
-const days = (n: number, hour = 14) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + n);
-  d.setUTCHours(hour - 9, 0, 0, 0); // hour in Asia/Tokyo
-  return d.toISOString();
-};
 
 /** A published 総会 with a 懇親会, company C0001's 山田 太郎 (both) and 山田 花子 (総会 only) invited. */
 const createAssembly = async (admin: Api, name: string) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectPath, idToken, signIn } from './helpers.ts';
+import { days } from './api.ts';
 
 /**
  * Issue 11 "Nothing a user typed is lost": the session ends under the user (cookies and
@@ -24,13 +25,6 @@ interface Conference {
   name: string;
   place: string | null;
 }
-
-const days = (n: number, hour = 14) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + n);
-  d.setUTCHours(hour - 9, 0, 0, 0); // hour in Asia/Tokyo
-  return d.toISOString();
-};
 
 /** The API as the user signed in on `page` (its ID token). */
 const api = async (page: Page) => {

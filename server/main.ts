@@ -38,6 +38,7 @@ async function main() {
       storage,
       boss,
       publicOrigin: settings.publicOrigin,
+      room: { linkSecret: settings.roomLinkSecret },
     },
     { loggerInstance: log },
   );

@@ -6,6 +6,7 @@
  * /404                      not-found page (noLayout, public)
  * /                         → role landing (dashboard slot; RootRedirect)
  * /admin                    chamber landing (layout, RoleGuard)
+ * /conferences/:id/room     a conference's live room, staff side (layout, RoleGuard conference_rooms/show)
  * /company/...              company portal (layout, RoleGuard; company/routes.tsx)
  * /forgot-password, /reset-password  password reset (noLayout, public; company/routes.tsx)
  * Resources: one folder each (src/<resource>/index.ts), API paths in providers/resources.ts.
@@ -36,6 +37,7 @@ import exportsResource from './exports';
 import { companyPublicRoutes, companyRoutes } from './company/routes';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
+const ConferenceRoomPage = lazy(() => import('./conferences/room/ConferenceRoomPage'));
 // The sign-in form (and the form library behind it) is not part of every signed-in page's first load.
 const LazyLoginPage = lazy(() => import('./login/LoginPage'));
 const LoginPage = () => (
@@ -44,8 +46,8 @@ const LoginPage = () => (
   </Suspense>
 );
 
-const guarded = (resource: string, Page: ComponentType) => (
-  <RoleGuard resource={resource}>
+const guarded = (resource: string, Page: ComponentType, action = 'access') => (
+  <RoleGuard resource={resource} action={action}>
     <Suspense fallback={<PageLoading />}>
       <Page />
     </Suspense>
@@ -81,6 +83,7 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/admin" element={guarded(PAGES.adminDashboard, AdminDashboard)} />
+        <Route path="/conferences/:id/room" element={guarded('conference_rooms', ConferenceRoomPage, 'show')} />
         {companyRoutes}
       </CustomRoutes>
     </KaigiAdmin>

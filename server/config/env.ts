@@ -38,6 +38,8 @@ export interface Settings {
   storage: StorageSettings;
   /** EXPORT_RETENTION_DAYS, EXPORT_WORKER, EXPORT_WORKER_CONCURRENCY (server/jobs/settings.ts) */
   exports: ExportSettings;
+  /** ROOM_LINK_SECRET: HMAC key of room links (≥ 32 characters); absent → one kept in the database */
+  roomLinkSecret?: string;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +116,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       problems.push('PUBLIC_ORIGIN (the https origin behind TLS) is required in production');
   }
 
+  const roomLinkSecret = str('ROOM_LINK_SECRET');
+  if (roomLinkSecret !== undefined && roomLinkSecret.length < 32)
+    problems.push('ROOM_LINK_SECRET must be at least 32 characters');
+
   const dataDir = path.resolve(cwd, str('KAIGI_DATA_DIR') ?? '.data');
   const settings: Settings = {
     production,
@@ -137,6 +143,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     sentry: { dsn: url('SENTRY_DSN', ['https:', 'http:']), environment: str('SENTRY_ENVIRONMENT') ?? 'production' },
     storage: storageSettingsFrom(env, { production, dataDir, publicOrigin }, problems),
     exports: exportSettingsFrom(env, { production }, problems),
+    roomLinkSecret,
   };
   if (settings.cognito.localPort === 9229) problems.push('COGNITO_LOCAL_PORT must not be 9229 (Node inspector port)');
   if (problems.length > 0) throw new ConfigError(problems);

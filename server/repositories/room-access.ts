@@ -9,7 +9,7 @@ import { Problem, notFound } from '../plugins/app/problem.ts';
 import type { LinkCreate, RoomLink } from '../schemas/room.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import { signLink } from '../lib/room/link-token.ts';
-import { auditRoom, inTransaction } from './room-db.ts';
+import { addEvent, auditRoom, inTransaction, lockRoom } from './room-db.ts';
 
 const TICKET_MS = 60_000;
 
@@ -104,6 +104,7 @@ export class RoomAccessRepository {
   /** Revoked links answer 404 from then on; revoking twice is the same as once. */
   async revokeLink(viewer: RoomViewer, linkId: number): Promise<void> {
     await inTransaction(this.pool, async (client) => {
+      await lockRoom(client, viewer.conferenceId);
       const { rows } = await client.query<{ revoked: boolean }>(
         `update room_link set revoked_at = coalesce(revoked_at, now()), revoked_by = coalesce(revoked_by, $3)
           where id = $1 and conference_id = $2 returning revoked_at = now() as revoked`,
@@ -111,6 +112,7 @@ export class RoomAccessRepository {
       );
       if (!rows[0]) throw notFound();
       if (rows[0].revoked) {
+        await addEvent(client, viewer.conferenceId, 'link_revoked', { sender_key: `link:${linkId}` });
         await auditRoom(client, {
           cciCode: viewer.cciCode,
           actor: viewer.actor,

@@ -37,8 +37,16 @@ export interface RoomRow {
   version: number;
 }
 
-/** The room row, locked until the transaction ends: writes of one room (and their events) take turns. */
+/**
+ * The room row (created with its defaults on first use), locked until the transaction ends: writes
+ * of one room, and their events, take turns.
+ */
 export async function lockRoom(client: pg.ClientBase, conferenceId: number): Promise<RoomRow> {
+  await client.query(
+    `insert into room (conference_id, cci_code) select id, cci_code from conference where id = $1
+     on conflict (conference_id) do nothing`,
+    [conferenceId],
+  );
   const { rows } = await client.query<RoomRow>('select * from room where conference_id = $1 for update', [conferenceId]);
   return rows[0];
 }

@@ -98,7 +98,6 @@ export class RoomRepository {
 
   /** PUT …/room (staff): status, agenda and its current item, online URL, panels. */
   async update(viewer: RoomViewer, input: RoomUpdate): Promise<Room> {
-    await this.ensure(viewer);
     await inTransaction(this.pool, async (client) => {
       const before = await lockRoom(client, viewer.conferenceId);
       if (before.version !== input.version) throw versionConflict(before.version);
@@ -153,7 +152,6 @@ export class RoomRepository {
    * may change); pause: adds the running stretch to elapsed_ms; reset: back to zero and stopped.
    */
   async stopwatch(viewer: RoomViewer, action: 'start' | 'pause' | 'reset', label?: 'speaking' | 'elapsed'): Promise<Stopwatch> {
-    await this.ensure(viewer);
     const row = await inTransaction(this.pool, async (client) => {
       const before = await lockRoom(client, viewer.conferenceId);
       const set =

@@ -6,17 +6,18 @@ import { Day } from './member.ts';
 
 /**
  * issue 6: 出欠一覧 (attendance of a conference and its sub-conferences), 受付名簿 (reception list:
- * the attendees of one conference), 事業所一覧 (companies), 会員一覧 (members with current positions).
+ * the attendees of one conference), 事業所一覧 (companies), 会員一覧 (members with current positions);
+ * issue 12: コメント一覧 and チャット履歴 of a conference's room.
  */
-export const EXPORT_TYPES = ['attendance', 'reception', 'companies', 'members'] as const;
+export const EXPORT_TYPES = ['attendance', 'reception', 'companies', 'members', 'room_comments', 'room_chat'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** XLSX; CSV UTF-8 with BOM (Excel opens it as UTF-8); CSV Shift_JIS (CP932) for older tools. */
 export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** protocol: seat/protocol order (DESIGN.md §4); kana: 五十音順 (ja-x-icu); code: by company code. */
-export const EXPORT_ORDERS = ['protocol', 'kana', 'code'] as const;
+/** protocol: seat/protocol order (DESIGN.md §4); kana: 五十音順 (ja-x-icu); code: by company code; time: 発生順. */
+export const EXPORT_ORDERS = ['protocol', 'kana', 'code', 'time'] as const;
 export type ExportOrder = (typeof EXPORT_ORDERS)[number];
 
 /** The orders each type offers; the first is its default. */
@@ -25,6 +26,8 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   reception: ['protocol', 'kana'],
   companies: ['code', 'kana'],
   members: ['protocol', 'kana', 'code'],
+  room_comments: ['time'],
+  room_chat: ['time'],
 };
 
 /** 西暦 (2025/04/01) or 和暦 (令和7年4月1日, first year 元年). */

@@ -208,6 +208,16 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
  * current_agenda, version; agenda: agenda, current_agenda, version); stopwatch: Stopwatch (its
  * server_now is the moment the event is written); chat: ChatMessage; chat_deleted: {id};
  * comment: Comment (staff only); quorum: issue 14. A comment line `: heartbeat` every 15 s.
+ * link_revoked is never sent: it ends the revoked link's open streams (server/lib/room/hub.ts).
  */
-export const ROOM_EVENT_KINDS = ['room', 'agenda', 'stopwatch', 'chat', 'chat_deleted', 'comment', 'quorum'] as const;
+export const ROOM_EVENT_KINDS = [
+  'room',
+  'agenda',
+  'stopwatch',
+  'chat',
+  'chat_deleted',
+  'comment',
+  'quorum',
+  'link_revoked',
+] as const;
 export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];

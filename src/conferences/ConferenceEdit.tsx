@@ -45,6 +45,7 @@ import { formatDateTimeWithWeekday } from '../utils/dates';
 import { ConferenceFields } from './ConferenceFields';
 import { ConferenceStatusButtons } from './ConferenceStatusButtons';
 import { ConferenceExportButton } from '../exports/ConferenceExportButton';
+import { ConferenceRoomButton } from './room/ConferenceRoomButton';
 import { ConferenceStatusChip } from './ConferenceChips';
 import { InviteesTab } from './invitees/InviteesTab';
 import { AnswersTab } from './answers/AnswersTab';
@@ -95,6 +96,7 @@ const EditTitle = () => {
 const EditActions = () => (
   <TopToolbar sx={{ alignItems: 'center' }}>
     <ConferenceStatusButtons />
+    <ConferenceRoomButton />
     <ConferenceExportButton />
     <ListButton />
   </TopToolbar>

@@ -26,6 +26,8 @@ export const messages = {
         reception: '受付名簿',
         companies: '事業所一覧',
         members: '会員一覧',
+        room_comments: '会議室のコメント一覧',
+        room_chat: '会議室のチャット履歴',
       },
       formats: {
         xlsx: 'Excel（XLSX）',
@@ -41,6 +43,7 @@ export const messages = {
         protocol: '席次順',
         kana: '五十音順',
         code: '事業所コード順',
+        time: '発生順',
       },
       date_styles: {
         western: '西暦',

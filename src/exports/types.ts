@@ -17,7 +17,14 @@ export type { DateStyle, ExportCreate, ExportFormat, ExportOrder, ExportType };
 export type ExportJob = ServerExportJob;
 export type ExportJobStatus = ExportJob['status'];
 
-export const EXPORT_TYPES = ['attendance', 'reception', 'companies', 'members'] as const satisfies readonly ExportType[];
+export const EXPORT_TYPES = [
+  'attendance',
+  'reception',
+  'companies',
+  'members',
+  'room_comments',
+  'room_chat',
+] as const satisfies readonly ExportType[];
 export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const satisfies readonly ExportFormat[];
 export const DATE_STYLES = ['western', 'japanese'] as const satisfies readonly DateStyle[];
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly ExportJobStatus[];
@@ -28,10 +35,12 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   reception: ['protocol', 'kana'],
   companies: ['code', 'kana'],
   members: ['protocol', 'kana', 'code'],
+  room_comments: ['time'],
+  room_chat: ['time'],
 };
 
 /** The types that export one conference (params.conference_id). */
-export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception'];
+export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'room_comments', 'room_chat'];
 
 export const isConferenceType = (type: ExportType) => CONFERENCE_TYPES.includes(type);
 

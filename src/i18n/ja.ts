@@ -12,6 +12,7 @@ import { messages as masterDataMessages } from '../master-data/messages';
 import { messages as conferencesMessages } from '../conferences/messages';
 import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
+import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as commonMessages } from '../common/messages';
 
 // The package is CommonJS with `exports.default`; depending on the bundler's interop the default
@@ -173,6 +174,7 @@ const resourceMessages = [
   conferencesMessages,
   exportsMessages,
   companyPortalMessages,
+  roomStaffMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);

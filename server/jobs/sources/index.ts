@@ -4,6 +4,7 @@ import { attendanceSource } from './attendance.ts';
 import { receptionSource } from './reception.ts';
 import { companiesSource } from './companies.ts';
 import { membersSource } from './members.ts';
+import { roomChatSource, roomCommentsSource } from './room.ts';
 
 /** The row source of each export type (issue 6). */
 export const SOURCES: Readonly<Record<ExportType, (ctx: SourceContext) => ExportSource | Promise<ExportSource>>> = {
@@ -11,4 +12,6 @@ export const SOURCES: Readonly<Record<ExportType, (ctx: SourceContext) => Export
   reception: receptionSource,
   companies: companiesSource,
   members: membersSource,
+  room_comments: roomCommentsSource,
+  room_chat: roomChatSource,
 };

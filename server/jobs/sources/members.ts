@@ -8,7 +8,7 @@ import { POSITION_TYPES } from '../../db/schema.ts';
 import type { ExportOrder } from '../../schemas/export.ts';
 import type { ExportSource, SourceContext } from './types.ts';
 
-const ORDERS: Readonly<Record<ExportOrder, string>> = {
+const ORDERS: Readonly<Record<Exclude<ExportOrder, 'time'>, string>> = {
   protocol: 'p.best_type asc nulls last, p.best_rank asc nulls last, m.name_kana collate "ja-x-icu" asc nulls last, m.id',
   kana: 'm.name_kana collate "ja-x-icu" asc nulls last, m.id',
   code: 'm.company_code, m.name_kana collate "ja-x-icu" asc nulls last, m.id',
@@ -19,7 +19,8 @@ const ACTIVE = (alias: string) =>
 
 export function membersSource(ctx: SourceContext): ExportSource {
   const asOf = ctx.params.as_of!;
-  const order = ORDERS[ctx.params.order];
+  // ORDERS_BY_TYPE offers members no 'time' order; the job's params were checked against it
+  const order = ORDERS[ctx.params.order as keyof typeof ORDERS];
   return {
     sheetName: '会員一覧',
     fileLabel: '会員一覧',

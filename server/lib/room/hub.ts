@@ -211,6 +211,11 @@ export class RoomHub {
     const seq = Number(event.seq);
     if (seq <= sub.lastSent) return;
     sub.lastSent = seq;
+    // a revoked link's open streams end; its reconnect is then a 404 like any other use of it
+    if (event.kind === 'link_revoked') {
+      if (event.payload.sender_key === sub.client.senderKey) sub.client.end();
+      return;
+    }
     if (event.audience === 'staff' && !sub.client.staff) return;
     if (sub.client.writableLength() > MAX_BUFFERED_BYTES) {
       sub.client.end();

@@ -1,43 +1,131 @@
 /**
- * The room handlers every audience shares (staff, company admins, link holders; DESIGN.md §11.1):
- * each route file resolves its viewer its own way and hands it here.
+ * The room routes every audience shares (staff, company admins, link holders; DESIGN.md §11.1):
+ * the room, its event stream, the chat and the comments. Each audience's file resolves its viewer
+ * its own way and adds what only it may do.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TObject } from 'typebox';
 import { rateLimited } from '../../services/cognito-users.ts';
 import { roomText } from '../../lib/room/text.ts';
 import { resumeFrom, streamRoom } from '../../lib/room/sse.ts';
 import type { RoomViewer } from '../../lib/room/viewers.ts';
-import { CHAT_MAX_LENGTH, COMMENT_MAX_LENGTH, ChatMessageSchema, CommentSchema } from '../../schemas/room.ts';
-import type { ChatMessage, Comment, Room } from '../../schemas/room.ts';
+import type { RouteAccess } from '../../plugins/app/auth.ts';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import {
+  CHAT_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  ChatCreateSchema,
+  ChatMessageSchema,
+  CommentCreateSchema,
+  CommentSchema,
+  EventsQuery,
+  RoomSchema,
+  StreamTicketSchema,
+} from '../../schemas/room.ts';
 
-export const ChatListSchema = Type.Object({ data: Type.Array(ChatMessageSchema) });
-export const CommentListSchema = Type.Object({ data: Type.Array(CommentSchema) });
+export interface Audience {
+  /** e.g. /v1/company/conferences/:id/room */
+  path: string;
+  params: TObject;
+  tags: string[];
+  /** reads and writes; 'public' for link holders (the token is the credential) */
+  read: RouteAccess;
+  write: RouteAccess;
+  viewerOf(request: FastifyRequest): Promise<RoomViewer>;
+  /** signed-in audiences: POST …/ticket, and `?ticket=` on the stream */
+  tickets: boolean;
+  /** POST …/comments (staff read comments, they do not send them) */
+  sendsComments: boolean;
+}
 
-export const roomHandlers = (app: FastifyInstance) => ({
-  room: (viewer: RoomViewer): Promise<Room> => app.room.state(viewer),
+export function registerRoomRoutes(parent: FastifyInstance, audience: Audience): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { path: R, params, tags, read, write, viewerOf } = audience;
+  const signedIn = audience.tickets ? [401, 403] : [];
+  const errors = problemResponses(400, 404, ...signedIn);
+  const writeErrors = problemResponses(400, 404, 422, ...signedIn);
 
-  events: (request: FastifyRequest, reply: FastifyReply, viewer: RoomViewer, query: { last_event_id?: number }) =>
-    streamRoom(request, reply, app.roomHub, viewer, resumeFrom(request, query)),
+  app.get(R, { config: { access: read }, schema: { tags, params, response: { 200: RoomSchema, ...errors } } }, async (request) =>
+    app.room.state(await viewerOf(request)),
+  );
 
-  chat: async (viewer: RoomViewer) => ({ data: await app.roomMessages.chat(viewer) }),
+  app.get(
+    `${R}/events`,
+    { config: { access: read, streamTicket: audience.tickets }, schema: { tags, params, querystring: EventsQuery } },
+    async (request, reply) =>
+      streamRoom(request, reply, app.roomHub, await viewerOf(request), resumeFrom(request, request.query)),
+  );
 
-  /** 429 `rate_limited` with Retry-After when the sender wrote less than a second ago. */
-  postChat: async (reply: FastifyReply, viewer: RoomViewer, body: string): Promise<ChatMessage> => {
-    const result = await app.roomMessages.postChat(viewer, roomText(body, CHAT_MAX_LENGTH));
-    if ('retryAfterMs' in result) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
-      throw rateLimited();
-    }
-    reply.code(201);
-    return result.message;
-  },
+  if (audience.tickets) {
+    app.post(
+      `${R}/ticket`,
+      { config: { access: read }, schema: { tags, params, response: { 201: StreamTicketSchema, ...errors } } },
+      async (request, reply) => {
+        const viewer = await viewerOf(request);
+        reply.code(201);
+        return app.roomAccess.issueTicket(viewer, currentUser(request).username);
+      },
+    );
+  }
 
-  comments: async (viewer: RoomViewer) => ({ data: await app.roomMessages.comments(viewer) }),
+  app.get(
+    `${R}/chat`,
+    {
+      config: { access: read },
+      schema: { tags, params, response: { 200: Type.Object({ data: Type.Array(ChatMessageSchema) }), ...errors } },
+    },
+    async (request) => ({ data: await app.roomMessages.chat(await viewerOf(request)) }),
+  );
 
-  postComment: async (reply: FastifyReply, viewer: RoomViewer, body: string): Promise<Comment> => {
-    const comment = await app.roomMessages.postComment(viewer, roomText(body, COMMENT_MAX_LENGTH));
-    reply.code(201);
-    return comment;
-  },
-});
+  // 429 `rate_limited` with Retry-After when the sender wrote less than a second ago
+  app.post(
+    `${R}/chat`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params,
+        body: ChatCreateSchema,
+        response: { 201: ChatMessageSchema, ...writeErrors, ...problemResponses(429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await app.roomMessages.postChat(await viewerOf(request), roomText(request.body.body, CHAT_MAX_LENGTH));
+      if ('retryAfterMs' in result) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
+        throw rateLimited();
+      }
+      reply.code(201);
+      return result.message;
+    },
+  );
+
+  app.get(
+    `${R}/comments`,
+    {
+      config: { access: read },
+      schema: { tags, params, response: { 200: Type.Object({ data: Type.Array(CommentSchema) }), ...errors } },
+    },
+    async (request) => ({ data: await app.roomMessages.comments(await viewerOf(request)) }),
+  );
+
+  if (audience.sendsComments) {
+    app.post(
+      `${R}/comments`,
+      {
+        config: { access: write },
+        schema: { tags, params, body: CommentCreateSchema, response: { 201: CommentSchema, ...writeErrors } },
+      },
+      async (request, reply) => {
+        const comment = await app.roomMessages.postComment(
+          await viewerOf(request),
+          roomText(request.body.body, COMMENT_MAX_LENGTH),
+        );
+        reply.code(201);
+        return comment;
+      },
+    );
+  }
+}

@@ -55,4 +55,9 @@ describe('environment validation (DESIGN.md §3)', () => {
   it('refuses port 9229 for cognito-local (Node inspector)', () => {
     expect(problemsOf({ COGNITO_LOCAL_PORT: '9229' })).toEqual([expect.stringMatching(/9229/)]);
   });
+
+  it('takes a room link key of at least 32 characters and refuses a shorter one (issue 12)', () => {
+    expect(problemsOf({ ROOM_LINK_SECRET: 'short' })).toEqual([expect.stringMatching(/ROOM_LINK_SECRET/)]);
+    expect(loadSettings({ ROOM_LINK_SECRET: 'x'.repeat(32) }).roomLinkSecret).toBe('x'.repeat(32));
+  });
 });
