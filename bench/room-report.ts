@@ -150,6 +150,13 @@ export function writeReport(r: RoomRun): void {
       cpu.apis.map((c, i) => `API process ${i + 1} ${c.user.toFixed(1)} user + ${c.system.toFixed(1)} kernel`).join(', ') +
       `, PostgreSQL ${cpu.pg === null ? '?' : cpu.pg.toFixed(1)}, benchmark process (${r.clients} viewers, POSTs) ${cpu.bench.toFixed(1)}.`,
     '',
+    'Reading the stages: POST → NOTIFY is the chat transaction (room row lock, the 1 msg/s check, the chat, event and audit ' +
+      'inserts, commit); a NOTIFY is delivered only at commit. The hub’s own work is one room_event read per notice and a loop ' +
+      'over its clients writing a frame serialised once per event (twice for chat: the sender’s `own` copy). The flush is Node’s ' +
+      'HTTP write path per socket (chunked framing, cork → writev on the next tick) and loopback TCP in the kernel, which also ' +
+      'wakes the reader: with the benchmark’s viewers on the same CPUs it is the largest stage, and any other load on the ' +
+      'machine stretches every stage (compare the load average above).',
+    '',
     'Per message (ms from just before the POST):',
     '',
     '| # | POST | first | p50 | p99 | last | missed |',
