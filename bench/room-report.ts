@@ -152,7 +152,7 @@ export function writeReport(r: RoomRun): void {
     '',
     'Reading the stages: POST → NOTIFY is the chat transaction (room row lock, the 1 msg/s check, the chat, event and audit ' +
       'inserts, commit); a NOTIFY is delivered only at commit. The hub’s own work is one room_event read per notice and a loop ' +
-      'over its clients writing a frame serialised once per event (twice for chat: the sender’s `own` copy). The flush is Node’s ' +
+      'over its clients writing a frame serialised once per event (once more for a chat sender’s own streams, `own: true`). The flush is Node’s ' +
       'HTTP write path per socket (chunked framing, cork → writev on the next tick) and loopback TCP in the kernel, which also ' +
       'wakes the reader: with the benchmark’s viewers on the same CPUs it is the largest stage, and any other load on the ' +
       'machine stretches every stage (compare the load average above).',
