@@ -1,0 +1,304 @@
+/**
+ * npm run bench:room — the live room's fan-out (issue 12, DESIGN.md §9): 1 000 SSE viewers spread
+ * over two API processes on one PostgreSQL, so every chat message reaches half of them through the
+ * other process's LISTEN. Reports the delivery latency of a chat message to all viewers (p50, p99)
+ * and the RSS per connection of each API process, beside the floor of a bare NOTIFY → LISTEN round
+ * trip measured in the same run, and where the time goes (bench/room-probe.ts). Budget: p99 ≤ 250 ms,
+ * ≤ 50 KB RSS per connection. Writes bench/results/room.md (bench/room-report.ts).
+ *
+ *   npm run bench:room                      throwaway embedded PostgreSQL in /tmp/kaigi-bench-room (reused)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:room
+ *   … -- --clients=1000 --messages=30
+ *
+ * The API processes are bench/api-server.ts (the real createServer, each on its own port, same
+ * DATABASE_URL); staff bearer tokens come from the benchmark's own JWKS, as in bench/api.ts. The
+ * viewers hold room links (staff POST …/room/links, kind guest), so no sign-in per viewer; staff
+ * posts the chat, alternately to each process, one message per 1.1 s (the 1 msg/s/sender limit).
+ * Latency: from just before the POST to each viewer's receipt of that chat event; each process's
+ * viewers read their sockets in a worker thread of this process (bench/room-viewers.ts).
+ */
+import http from 'node:http';
+import { fork } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { createDb } from '../server/db/client.ts';
+import { seedDemo, DEMO_CCI_CODE } from '../server/db/seed/demo.ts';
+import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
+import { notifyFloor } from './notify-floor.ts';
+import { openSse } from './sse-client.ts';
+import type { FromViewers, ToViewers } from './room-viewers.ts';
+import { ownCpuMs, postgresCpuMs } from './cpu.ts';
+import type { ProbeReply } from './room-probe.ts';
+import { writeReport, type MessageResult } from './room-report.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '1000' },
+    messages: { type: 'string', default: '30' },
+    'floor-round-trips': { type: 'string', default: '300' },
+  },
+});
+const CLIENTS = Number(args.clients);
+const MESSAGES = Number(args.messages);
+const FLOOR_ROUND_TRIPS = Number(args['floor-round-trips']);
+const PROCESSES = 2;
+/** the chat limit is one message a second per sender (DESIGN.md §11.1) */
+const MESSAGE_INTERVAL_MS = 1_100;
+const DELIVERY_TIMEOUT_MS = 10_000;
+const ISSUER = 'http://127.0.0.1/kaigi-bench';
+const CLIENT_ID = 'kaigi-bench';
+const STAFF = 'bench-room-staff';
+
+async function database(): Promise<{ url: string; dataDir: string | null; stop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dataDir: null, stop: async () => {} };
+  const dataDir = '/tmp/kaigi-bench-room/postgres';
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  const server = await startEmbeddedPostgres({ dataDir, port: 55469 });
+  return { url: server.url, dataDir, stop: server.stop };
+}
+
+/** The demo chamber, a staff user of it and a fresh published conference (its room starts empty). */
+async function prepare(url: string): Promise<number> {
+  await runMigrations(url);
+  const { pool, db } = createDb(url, { max: 1 });
+  try {
+    await seedDemo(db, {
+      users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }],
+    });
+    const { rows } = await pool.query<{ id: number }>(
+      `insert into conference (cci_code, name, event_date, status) values ($1, 'ベンチ総会', now() + interval '1 day', 'published') returning id`,
+      [DEMO_CCI_CODE],
+    );
+    return rows[0].id;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Serves the JWKS the API fetches; returns a token minter (as bench/api.ts). */
+async function tokenIssuer() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
+  const server = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const mint = (username: string) =>
+    new SignJWT({ token_use: 'id', 'cognito:username': username })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setIssuer(ISSUER)
+      .setAudience(CLIENT_ID)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+  return { jwksUri: `http://127.0.0.1:${port}/jwks.json`, mint, close: () => server.close() };
+}
+
+/** One API process (bench/api-server.ts: createServer + listen on a port of its own). */
+async function startApi(config: BenchApiConfig) {
+  const child = fork(new URL('./api-server.ts', import.meta.url), [], {
+    env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
+    execArgv: [...process.execArgv, '--import', new URL('./room-probe.ts', import.meta.url).href],
+  });
+  const ask = <T extends { type: string }>(type: T['type']) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (m: T) => {
+        if (m.type !== type) return;
+        child.off('message', onMessage);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+      child.send({ type });
+    });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`an API process exited (${code})`)));
+    child.on('message', (m: ToParent) => m.type === 'ready' && resolve(m.address));
+  });
+  return {
+    address,
+    /** VmRSS of the process, kB (Linux /proc) */
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]),
+    probe: () => ask<ProbeReply>('probe'),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' } satisfies ToChild);
+      }),
+  };
+}
+
+async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json().catch(() => null)) as T;
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
+  return { status: response.status, json };
+}
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function pooled<T, R>(items: T[], concurrency: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]!, i);
+      }
+    }),
+  );
+  return results;
+}
+
+const postgresCpu = (dataDir: string | null) => (dataDir ? postgresCpuMs(dataDir) : null);
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
+
+/** One process's viewers in a worker thread (bench/room-viewers.ts), open once `connected` resolves. */
+function startViewers(urls: string[]) {
+  const worker = new Worker(new URL('./room-viewers.ts', import.meta.url), { workerData: { urls } });
+  const waiting = new Map<string, (times: number[]) => void>();
+  const connected = new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (m: FromViewers) => {
+      if (m.type === 'connected') resolve(m.seconds);
+      else waiting.get(m.body)?.(m.times);
+    });
+  });
+  return {
+    connected,
+    /** receipt times (performance.timeOrigin + now) of a chat message: all viewers', or those by the timeout */
+    times: (body: string, timeoutMs: number) =>
+      new Promise<number[]>((resolve) => {
+        waiting.set(body, resolve);
+        worker.postMessage({ type: 'wait', body, timeoutMs } satisfies ToViewers);
+      }),
+    close: () => worker.postMessage({ type: 'close' } satisfies ToViewers),
+  };
+}
+
+async function main() {
+  const loadAtStart = loadavg();
+  const startedAt = new Date();
+  const db = await database();
+  const viewers: ReturnType<typeof startViewers>[] = [];
+  const apis: Awaited<ReturnType<typeof startApi>>[] = [];
+  const issuer = await tokenIssuer();
+  try {
+    const conferenceId = await prepare(db.url);
+    const config = { databaseUrl: db.url, connections: 10, issuer: ISSUER, jwksUri: issuer.jwksUri, clientId: CLIENT_ID };
+    apis.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startApi(config)))));
+    const staffToken = await issuer.mint(STAFF);
+    const staffRoom = (i: number) => `${apis[i % PROCESSES]!.address}/v1/cci/admin/master/conferences/${conferenceId}/room`;
+
+    console.log(`creating ${CLIENTS} guest links…`);
+    const tokens = await pooled(Array.from({ length: CLIENTS }), 8, async (_, i) => {
+      const { json } = await api<{ url: string }>('POST', `${staffRoom(i)}/links`, staffToken, {
+        kind: 'guest',
+        name: `ゲスト ${i + 1}`,
+      });
+      return json.url.split('/room/')[1]!;
+    });
+    const eventsUrl = (i: number) => `${apis[i % PROCESSES]!.address}/v1/room/${tokens[i]}/events`;
+    const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+    // warm-up: each process serves a few room reads and streams before its baseline RSS is read
+    for (let i = 0; i < 4 * PROCESSES; i++) {
+      await api('GET', `${apis[i % PROCESSES]!.address}/v1/room/${tokens[i]}`, null);
+      (await openSse(eventsUrl(i), agent, () => {})).close();
+    }
+    await sleep(1_000);
+    const rssBefore = apis.map((a) => a.rssKb());
+
+    console.log(`connecting ${CLIENTS} viewers (${CLIENTS / PROCESSES} per process)…`);
+    const connectStart = performance.now();
+    for (let p = 0; p < PROCESSES; p++)
+      viewers.push(startViewers(tokens.flatMap((_, i) => (i % PROCESSES === p ? [eventsUrl(i)] : []))));
+    await Promise.all(viewers.map((v) => v.connected));
+    const connectSeconds = (performance.now() - connectStart) / 1000;
+    // a message every viewer receives proves every subscription is live (not measured)
+    await api('POST', `${staffRoom(0)}/chat`, staffToken, { body: 'warm-up' });
+    const warm = (await Promise.all(viewers.map((v) => v.times('warm-up', 30_000)))).flat();
+    if (warm.length < CLIENTS) throw new Error(`only ${warm.length} of ${CLIENTS} viewers got the warm-up message`);
+    await sleep(2_000);
+    const rssAfter = apis.map((a) => a.rssKb());
+
+    console.log(`sending ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms…`);
+    const cpuBefore = { bench: ownCpuMs(), apis: await Promise.all(apis.map((a) => a.probe())), pg: postgresCpu(db.dataDir) };
+    const results: MessageResult[] = [];
+    // the previous message was stored before its response came back: a second after that response
+    // is a second after it for the server's limit too, however late the server was
+    let lastPost = performance.now();
+    let lastAnswer = lastPost;
+    for (let k = 1; k <= MESSAGES; k++) {
+      await sleep(Math.max(0, lastPost + MESSAGE_INTERVAL_MS - performance.now(), lastAnswer + 1_000 - performance.now()));
+      const body = `ベンチ ${k}`;
+      const sentAt = (lastPost = performance.now());
+      await api('POST', `${staffRoom(k)}/chat`, staffToken, { body });
+      lastAnswer = performance.now();
+      const postMs = lastAnswer - sentAt;
+      const sentAtWall = performance.timeOrigin + sentAt;
+      const byProcess = (await Promise.all(viewers.map((v) => v.times(body, DELIVERY_TIMEOUT_MS)))).map((times) =>
+        times.map((at) => at - sentAtWall),
+      );
+      const latencies = byProcess.flat();
+      results.push({ body, sentAtWall, postMs, latencies, byProcess, missed: CLIENTS - latencies.length });
+    }
+    const cpuAfter = { bench: ownCpuMs(), apis: await Promise.all(apis.map((a) => a.probe())), pg: postgresCpu(db.dataDir) };
+    await sleep(500);
+
+    console.log(`NOTIFY → LISTEN floor, ${FLOOR_ROUND_TRIPS} round trips…`);
+    const floor = await notifyFloor(db.url, FLOOR_ROUND_TRIPS);
+    const loadAtEnd = loadavg();
+
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const pgVersion = (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+    await client.end();
+
+    writeReport({
+      clients: CLIENTS,
+      processes: PROCESSES,
+      intervalMs: MESSAGE_INTERVAL_MS,
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      startedAt,
+      loadAtStart,
+      loadAtEnd,
+      pgVersion,
+      connectSeconds,
+      rssBefore,
+      rssAfter,
+      results,
+      probes: cpuAfter.apis.map((p) => p.times),
+      cpuMsPerMessage: {
+        bench: (cpuAfter.bench - cpuBefore.bench) / MESSAGES,
+        apis: cpuAfter.apis.map(({ cpu }, i) => ({
+          user: (cpu.user - cpuBefore.apis[i]!.cpu.user) / MESSAGES,
+          system: (cpu.system - cpuBefore.apis[i]!.cpu.system) / MESSAGES,
+        })),
+        pg: cpuBefore.pg === null || cpuAfter.pg === null ? null : (cpuAfter.pg - cpuBefore.pg) / MESSAGES,
+      },
+      floor,
+    });
+  } finally {
+    for (const v of viewers) v.close();
+    await Promise.all(apis.map((a) => a.stop()));
+    issuer.close();
+    await db.stop();
+  }
+}
+
+if (!existsSync('package.json')) throw new Error('run from the repository root');
+await main();
