@@ -30,9 +30,15 @@ async function conferenceInSession(admin: Api, name: string): Promise<number> {
     allow_delegate: false,
     description: '第1号議案　令和8年度事業計画（案）について',
   });
-  const members = await admin.get<{ data: { id: number; name: string }[] }>('/v1/cci/admin/master/members?company_code=C0001&page_size=50');
+  const members = await admin.get<{ data: { id: number; name: string }[] }>(
+    '/v1/cci/admin/master/members?company_code=C0001&page_size=50',
+  );
   const taro = members.data.find((m) => m.name === '山田 太郎')!;
-  await admin.post('/v1/cci/admin/master/conference_members', { mode: 'many', conference_id: conference.id, member_ids: [taro.id] });
+  await admin.post('/v1/cci/admin/master/conference_members', {
+    mode: 'many',
+    conference_id: conference.id,
+    member_ids: [taro.id],
+  });
   return conference.id;
 }
 
