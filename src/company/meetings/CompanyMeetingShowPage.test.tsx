@@ -39,7 +39,6 @@ const renderPage = () => renderPortal(<CompanyMeetingShowPage />, { url: '/compa
 /** The fieldset of one person × conference. */
 const cell = (person: string, conference: string) => screen.getByRole('group', { name: `${person}：${conference}の回答` });
 
-
 /** Opens the page, answers 出席 for 山田 太郎 at the 総会, confirms and submits. */
 const submitTaroAttends = async () => {
   const user = userEvent.setup();

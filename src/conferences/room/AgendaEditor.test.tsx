@@ -11,8 +11,6 @@ import { room, serveRoom as setup } from './test/fixtures';
 import { renderStaff } from './test/renderStaff';
 import type { Room } from './types';
 
-
-
 const renderEditor = (initial: Room = room()) =>
   renderStaff(initial, (r, setRoom) => <AgendaEditor conferenceId={1} room={r} onSaved={setRoom} />);
 

@@ -10,8 +10,6 @@ import { room, serveRoom as setup } from './test/fixtures';
 import { renderStaff } from './test/renderStaff';
 import type { Room } from './types';
 
-
-
 const renderControl = (initial: Room) =>
   renderStaff(initial, (r, setRoom) => <RoomStatusControl conferenceId={1} room={r} onSaved={setRoom} />);
 
