@@ -15,14 +15,13 @@
  * of the floor's client and of PostgreSQL (embedded server only): on a shared machine those move
  * far less with the other load than req/s do. Writes bench/results/api.md.
  */
-import http from 'node:http';
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
 import { runMigrations } from '../server/db/migrate.ts';
@@ -41,8 +40,6 @@ const { values: args } = parseArgs({
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
-const ISSUER = 'http://127.0.0.1/kaigi-bench';
-const CLIENT_ID = 'kaigi-bench';
 const BENCH_DATA_DIR = '/tmp/kaigi-bench/postgres';
 
 async function database(): Promise<{ url: string; dataDir: string | null; stop: () => Promise<void> }> {
@@ -60,27 +57,6 @@ async function ensureSeeded(url: string) {
   if (rows[0].n > 0) return;
   console.log('seeding national-scale data (a few minutes)…');
   await seedNational(url, { scale: Number(args.scale) });
-}
-
-/** Serves the JWKS the API fetches; returns a token minter for a username. */
-async function tokenIssuer() {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-  const server = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const mint = (username: string) =>
-    new SignJWT({ token_use: 'id', 'cognito:username': username })
-      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-      .setIssuer(ISSUER)
-      .setAudience(CLIENT_ID)
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .sign(privateKey);
-  return { jwksUri: `http://127.0.0.1:${port}/jwks.json`, mint, close: () => server.close() };
 }
 
 /** Starts bench/api-server.ts in a child process (same Node flags: the tsx loader). */

@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
 import { runMigrations } from '../server/db/migrate.ts';
@@ -52,8 +52,6 @@ const PROCESSES = 2;
 /** the chat limit is one message a second per sender (DESIGN.md §11.1) */
 const MESSAGE_INTERVAL_MS = 1_100;
 const DELIVERY_TIMEOUT_MS = 10_000;
-const ISSUER = 'http://127.0.0.1/kaigi-bench';
-const CLIENT_ID = 'kaigi-bench';
 const STAFF = 'bench-room-staff';
 
 async function database(): Promise<{ url: string; dataDir: string | null; stop: () => Promise<void> }> {
@@ -80,27 +78,6 @@ async function prepare(url: string): Promise<number> {
   } finally {
     await pool.end();
   }
-}
-
-/** Serves the JWKS the API fetches; returns a token minter (as bench/api.ts). */
-async function tokenIssuer() {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-  const server = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const mint = (username: string) =>
-    new SignJWT({ token_use: 'id', 'cognito:username': username })
-      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-      .setIssuer(ISSUER)
-      .setAudience(CLIENT_ID)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey);
-  return { jwksUri: `http://127.0.0.1:${port}/jwks.json`, mint, close: () => server.close() };
 }
 
 /** One API process (bench/api-server.ts: createServer + listen on a port of its own). */
