@@ -31,6 +31,7 @@ import companyCommonUsers, { type PasswordResetLimits } from './routes/company/c
 import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
 import roomRoutes from './routes/room.ts';
 import { redeemTicket } from './repositories/room-access.ts';
+import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
@@ -69,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     pool: pg.Pool;
     db: Db;
+    /** Outbox rows written in a transaction go on the mail queue through this (DESIGN.md §11.2). */
+    mailQueue: MailQueue;
   }
 }
 
@@ -84,6 +87,7 @@ function originOf(url: string | null | undefined): string[] {
 const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   app.decorate('pool', opts.pool);
   app.decorate('db', opts.db);
+  app.decorate('mailQueue', opts.boss ? mailQueueOf(opts.boss) : noMailQueue);
 
   const { cognito, sentry } = opts.clientConfig;
   await app.register(helmet, {

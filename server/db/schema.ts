@@ -60,6 +60,20 @@ export type ConferenceMemberCategory = (typeof CONFERENCE_MEMBER_CATEGORIES)[num
 export const ANSWER_CONTENTS = ['attend', 'absent', 'proxy_attend', 'delegate'] as const;
 export type AnswerContent = (typeof ANSWER_CONTENTS)[number];
 
+/** DESIGN.md §11.2: how an answer reached the chamber; portal answers are `portal`. */
+export const ANSWER_CHANNELS = ['portal', 'fax', 'phone', 'email', 'counter', 'paper'] as const;
+export type AnswerChannel = (typeof ANSWER_CHANNELS)[number];
+
+/** DESIGN.md §11.2 outbox: what caused a message. */
+export const NOTIFICATION_KINDS = ['invitation', 'reminder', 'change', 'cancel', 'receipt', 'manual'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * scheduled (reminders, until their time) → queued → sending (claimed by a worker) → sent | failed;
+ * skipped: never sent, with why in `error` (no address, nothing unanswered, deadline passed).
+ */
+export const NOTIFICATION_STATUSES = ['scheduled', 'queued', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 
@@ -163,6 +177,8 @@ export const chamber = pgTable('chamber', {
   cci_code: codeText('cci_code').primaryKey(),
   name: text('name').notNull(),
   name_kana: jaText('name_kana'),
+  /** Contact lines under the chamber's name in the signature of its mail (issue 13): address, phone, e-mail. */
+  mail_contact: text('mail_contact'),
   ...editable(),
 });
 
@@ -288,6 +304,11 @@ export const conference = pgTable(
     description: text('description'),
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
     allow_delegate: boolean('allow_delegate').notNull().default(false),
+    /** Business days before the deadline on which reminders go out (DESIGN.md §11.2). */
+    reminder_days: integer('reminder_days')
+      .array()
+      .notNull()
+      .default(sql`'{3,1}'::integer[]`),
     ...editable(),
   },
   (t) => [
@@ -341,9 +362,19 @@ export const conference_member = pgTable(
     sort: integer('sort').notNull().default(0),
     answered_at: tstz('answered_at'),
     answered_by: text('answered_by'),
+    /** DESIGN.md §11.2: how the answer arrived; null while unanswered */
+    answer_channel: text('answer_channel').$type<AnswerChannel | null>(),
+    /** when the chamber received it (FAX/電話…: as staff typed; portal: answered_at) */
+    answer_received_at: tstz('answer_received_at'),
+    /** recorded by staff after the deadline (issue 13) */
+    answered_late: boolean('answered_late').notNull().default(false),
     ...editable(),
   },
   (t) => [
+    check(
+      'conference_member_answer_channel_check',
+      sql`${t.answer_channel} is null or ${t.answer_channel} in (${sqlList(ANSWER_CHANNELS)})`,
+    ),
     check('conference_member_category_check', sql`${t.category} in (${sqlList(CONFERENCE_MEMBER_CATEGORIES)})`),
     check(
       'conference_member_answer_content_check',
@@ -353,6 +384,53 @@ export const conference_member = pgTable(
     index('conference_member_conference_id_sort_idx').on(t.conference_id, t.sort),
     index('conference_member_company_id_conference_id_idx').on(t.company_id, t.conference_id),
     index('conference_member_member_id_idx').on(t.member_id),
+  ],
+);
+
+/**
+ * The outbox (DESIGN.md §11.2): one message to one company, written in the transaction of the change
+ * that causes it and sent by the mail worker (server/jobs/mail-*.ts). `message_id` is derived from the
+ * row, so a resend after a crash carries the same Message-ID.
+ */
+export const notification = pgTable(
+  'notification',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => company.id),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    /** recipients, comma-separated; null when the company has no address (送付不可, status skipped) */
+    to: text('to'),
+    subject: text('subject').notNull(),
+    /** kind-specific content fixed when the row is written (server/lib/mail/payload.ts) */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<NotificationStatus>().notNull(),
+    /** reminders: how many business days before the deadline */
+    days_before: integer('days_before'),
+    scheduled_for: tstz('scheduled_for'),
+    attempts: integer('attempts').notNull().default(0),
+    sent_at: tstz('sent_at'),
+    error: text('error'),
+    message_id: text('message_id'),
+    created_at: tstz('created_at').notNull().defaultNow(),
+    created_by: text('created_by').notNull().default('system'),
+    updated_at: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('notification_kind_check', sql`${t.kind} in (${sqlList(NOTIFICATION_KINDS)})`),
+    check('notification_status_check', sql`${t.status} in (${sqlList(NOTIFICATION_STATUSES)})`),
+    index('notification_cci_code_created_at_idx').on(t.cci_code, t.created_at),
+    index('notification_conference_id_created_at_idx').on(t.conference_id, t.created_at),
+    index('notification_company_id_idx').on(t.company_id),
+    // the due scan: reminders whose time has come
+    index('notification_scheduled_for_idx')
+      .on(t.scheduled_for)
+      .where(sql`${t.status} = 'scheduled'`),
   ],
 );
 
