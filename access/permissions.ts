@@ -56,6 +56,8 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'uploads',
   // the live room of a conference (issue 12, DESIGN.md §11.1): run it, moderate, issue links
   'conference_rooms',
+  // the outbox of invitation, reminder, change and receipt mail, and staff-written messages (issue 13, DESIGN.md §11.2)
+  'notifications',
 ] as const;
 
 /**
