@@ -65,6 +65,8 @@ export default defineConfig({
       KAIGI_DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '15433',
       COGNITO_LOCAL_PORT: process.env.E2E_COGNITO_PORT ?? '19329',
+      // the local SMTP sink: the journeys' mail lands in ${dataDir}/mail/*.eml
+      SMTP_PORT: process.env.E2E_SMTP_PORT ?? '11025',
       LOG_LEVEL: 'warn',
     },
   },

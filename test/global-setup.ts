@@ -11,6 +11,7 @@ export default async function setup(project: TestProject) {
     clientConfig: stack.clientConfig,
     cognitoEndpoint: stack.cognitoLocalEndpoint!,
     cognitoDataDir: stack.cognitoLocalDataDir!,
+    mail: { smtpUrl: stack.smtpUrl, dir: stack.mailSink!.dir },
   });
   return () => stack.stop();
 }
@@ -23,6 +24,8 @@ declare module 'vitest' {
       clientConfig: ClientConfig;
       cognitoEndpoint: string;
       cognitoDataDir: string;
+      /** the run's local SMTP sink (server/infra/smtp-sink.ts): send to smtpUrl, read .eml files in dir */
+      mail: { smtpUrl: string; dir: string };
     };
   }
 }

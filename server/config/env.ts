@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { storageSettingsFrom, type StorageSettings } from '../storage/settings.ts';
 import { exportSettingsFrom, type ExportSettings } from '../jobs/settings.ts';
+import { mailSettingsFrom, type MailSettings } from '../jobs/mail-settings.ts';
 import { trustProxyFrom, type TrustProxy } from './trust-proxy.ts';
 
 export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
@@ -38,6 +39,8 @@ export interface Settings {
   storage: StorageSettings;
   /** EXPORT_RETENTION_DAYS, EXPORT_WORKER, EXPORT_WORKER_CONCURRENCY (server/jobs/settings.ts) */
   exports: ExportSettings;
+  /** SMTP_URL, MAIL_FROM, SMTP_PORT, MAIL_WORKER (server/jobs/mail-settings.ts) */
+  mail: MailSettings;
   /** ROOM_LINK_SECRET: HMAC key of room links (≥ 32 characters); absent → one kept in the database */
   roomLinkSecret?: string;
 }
@@ -143,6 +146,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     sentry: { dsn: url('SENTRY_DSN', ['https:', 'http:']), environment: str('SENTRY_ENVIRONMENT') ?? 'production' },
     storage: storageSettingsFrom(env, { production, dataDir, publicOrigin }, problems),
     exports: exportSettingsFrom(env, { production }, problems),
+    mail: mailSettingsFrom(env, { production }, problems),
     roomLinkSecret,
   };
   if (settings.cognito.localPort === 9229) problems.push('COGNITO_LOCAL_PORT must not be 9229 (Node inspector port)');

@@ -14,6 +14,7 @@ import { DEMO_CCI_CODE, seedDemo } from '../db/seed/demo.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { provisionCognito, startCognitoLocal } from './cognito-local.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import type { ClientConfig } from '../schemas/client-config.ts';
 
 export interface Stack {
@@ -25,6 +26,10 @@ export interface Stack {
   /** cognito-local's endpoint when this stack runs it */
   cognitoLocalEndpoint?: string;
   cognitoLocalDataDir?: string;
+  /** where mail goes: SMTP_URL, else the local sink's smtp://127.0.0.1:port */
+  smtpUrl: string;
+  /** the local SMTP sink (DESIGN.md §3) when SMTP_URL is not set: its port, .eml folder, stats */
+  mailSink?: SmtpSink;
   stop(): Promise<void>;
 }
 
@@ -87,6 +92,13 @@ export async function startStack(settings: Settings, log: Log = () => {}, infraL
       });
     }
 
+    let mailSink: SmtpSink | undefined;
+    if (!settings.mail.smtpUrl) {
+      mailSink = await startSmtpSink({ dir: path.join(settings.dataDir, 'mail'), port: settings.mail.sinkPort });
+      stops.push(() => mailSink!.stop());
+      log(`mail: local SMTP server on ${mailSink.url}, messages saved in ${mailSink.dir}`);
+    }
+
     const issuer = endpoint ? `${endpoint}/${userPoolId}` : `https://cognito-idp.${cognito.region}.amazonaws.com/${userPoolId}`;
     return {
       databaseUrl,
@@ -107,6 +119,8 @@ export async function startStack(settings: Settings, log: Log = () => {}, infraL
       },
       cognitoLocalEndpoint: cognitoLocalDataDir ? endpoint : undefined,
       cognitoLocalDataDir,
+      smtpUrl: settings.mail.smtpUrl ?? mailSink!.url,
+      mailSink,
       stop,
     };
   } catch (err) {

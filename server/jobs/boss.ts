@@ -4,6 +4,7 @@
  * worker` in production) take the jobs. pg-boss keeps its tables in its own `pgboss` schema.
  */
 import { PgBoss, type ConstructorOptions, type Queue } from 'pg-boss';
+import { MAIL_DEAD_QUEUE, MAIL_DUE_QUEUE, MAIL_QUEUE } from './mail-queue.ts';
 
 /** One export_job row to produce. */
 export const EXPORT_QUEUE = 'export';
@@ -31,10 +32,28 @@ const EXPORT_QUEUE_OPTIONS: Omit<Queue, 'name'> = {
   notify: true,
 };
 
+/**
+ * One job per notification row (DESIGN.md §11.2). `exclusive`: at most one job per row (singletonKey
+ * `mail-{id}`) waiting, retrying or running, so two workers never send one row at once and the due
+ * scan's re-enqueue of a row that still has its job is a no-op. An SMTP error is retried with
+ * back-off (about 10 s, 20 s, 40 s, 80 s, 160 s); a killed worker's batch after its heartbeats stop.
+ */
+const MAIL_QUEUE_OPTIONS: Omit<Queue, 'name'> = {
+  policy: 'exclusive',
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 600,
+  heartbeatSeconds: 10,
+  expireInSeconds: 600,
+  deadLetter: MAIL_DEAD_QUEUE,
+  notify: true,
+};
+
 export type BossOptions = Pick<ConstructorOptions, 'superviseIntervalSeconds' | 'monitorIntervalSeconds' | 'max'>;
 
 /**
- * A started pg-boss on `connectionString` with the export queues in place. `onError` gets the
+ * A started pg-boss on `connectionString` with the export and mail queues in place. `onError` gets the
  * failures of its own maintenance (the process logger: server/config/logger.ts).
  */
 export async function startBoss(
@@ -50,5 +69,9 @@ export async function startBoss(
   await boss.createQueue(EXPORT_DEAD_QUEUE, { retryLimit: 3 });
   await boss.createQueue(EXPORT_QUEUE, EXPORT_QUEUE_OPTIONS);
   await boss.createQueue(EXPORT_CLEANUP_QUEUE, { retryLimit: 1 });
+  await boss.createQueue(MAIL_DEAD_QUEUE, { retryLimit: 3 });
+  await boss.createQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
+  // every minute; one scan at a time
+  await boss.createQueue(MAIL_DUE_QUEUE, { policy: 'singleton', retryLimit: 0, expireInSeconds: 300 });
   return boss;
 }

@@ -18,6 +18,8 @@ export async function startTestStack(): Promise<Stack & { dataDir: string }> {
     KAIGI_DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     COGNITO_LOCAL_PORT: String(await freePort()),
+    // the local SMTP sink: messages land in dataDir/mail (test/helpers/mail.ts reads them)
+    SMTP_PORT: String(await freePort()),
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
   });
   const stack = await startStack(settings);
