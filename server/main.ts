@@ -7,6 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infra/demo-accounts.ts';
 import { createStorage } from './storage/settings.ts';
 import { startBoss } from './jobs/boss.ts';
 import { startExportWorker } from './jobs/export-worker.ts';
+import { startMailWorker } from './jobs/mail-worker.ts';
+import { createMailTransport } from './jobs/mail-transport.ts';
 import { createLogger } from './config/logger.ts';
 
 async function main() {
@@ -56,6 +58,23 @@ async function main() {
       })
     : null;
 
+  // embedded mode: mail is sent from this process (to the local sink unless SMTP_URL is set);
+  // production runs `npm run worker` (MAIL_WORKER=off)
+  const origin = settings.publicOrigin ?? `http://${settings.host}:${settings.port}`;
+  const transport = settings.mail.inProcessWorker ? createMailTransport(stack.smtpUrl) : null;
+  const mailWorker = transport
+    ? await startMailWorker({
+        boss,
+        pool: stack.pool,
+        db: stack.db,
+        transport,
+        from: settings.mail.from,
+        fromDomain: settings.mail.fromDomain,
+        origin,
+        log: (message, err) => (err ? log.error({ err }, message) : log.info(message)),
+      })
+    : null;
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -63,10 +82,12 @@ async function main() {
     say(`${signal}: stopping…`);
     await app.close().catch((err: unknown) => console.error(err));
     await worker?.stop().catch((err: unknown) => console.error(err));
+    await mailWorker?.stop().catch((err: unknown) => console.error(err));
     await boss.stop({ graceful: true, timeout: 10_000 }).catch((err: unknown) => console.error(err));
     // pg-boss drops its listeners on stop; a pooled connection that PostgreSQL's own shutdown
     // then terminates (57P01) must not crash the exit.
     boss.on('error', () => {});
+    transport?.close();
     await stack.stop();
     say('stopped');
     process.exit(0);
@@ -77,6 +98,7 @@ async function main() {
   await app.listen({ host: settings.host, port: settings.port });
   const url = `http://${settings.host}:${settings.port}`;
   say(`Kaigi is running: ${url}/login`);
+  if (stack.mailSink) say(`mail is not sent out: every message is saved in ${stack.mailSink.dir}/*.eml`);
   if (stack.cognitoLocalEndpoint) {
     say(`demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) say(`  ${a.email.padEnd(28)} ${a.userType}`);

@@ -96,7 +96,6 @@ export async function startStack(settings: Settings, log: Log = () => {}, infraL
     if (!settings.mail.smtpUrl) {
       mailSink = await startSmtpSink({ dir: path.join(settings.dataDir, 'mail'), port: settings.mail.sinkPort });
       stops.push(() => mailSink!.stop());
-      log(`mail: local SMTP server on ${mailSink.url}, messages saved in ${mailSink.dir}`);
     }
 
     const issuer = endpoint ? `${endpoint}/${userPoolId}` : `https://cognito-idp.${cognito.region}.amazonaws.com/${userPoolId}`;
