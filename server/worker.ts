@@ -4,8 +4,8 @@
  * load needs, beside the API processes (which then run with EXPORT_WORKER=off, MAIL_WORKER=off).
  * Outside production without SMTP_URL, mail goes to the local sink of an `npm start` on this machine
  * (127.0.0.1:SMTP_PORT). A killed worker's mail batch is sent again with the same Message-IDs.
- * SIGTERM/SIGINT finish the export in hand
- * (up to 30 s) and stop; a killed worker's export is retried by another (pg-boss heartbeats).
+ * SIGTERM/SIGINT finish the export in hand (up to 30 s) and stop; a killed worker's export is
+ * retried by another (pg-boss heartbeats).
  */
 import { ConfigError, loadSettings } from './config/env.ts';
 import { createDb } from './db/client.ts';

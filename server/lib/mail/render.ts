@@ -72,8 +72,15 @@ async function loadConference(db: Executor, row: NotificationRow): Promise<MailC
       from conference c join chamber ch on ch.cci_code = c.cci_code
      where c.id = ${row.conference_id}`);
   if (!rows[0]) throw new Error(`notification ${row.id}: conference ${row.conference_id} not found`);
-  return rows[0];
+  return { ...rows[0], ...datesOf(rows[0]), answer_deadline: dateOrNull(rows[0].answer_deadline) };
 }
+
+// drizzle's raw execute hands timestamps over as text
+const dateOrNull = (v: Date | string | null) => (v === null ? null : new Date(v));
+const datesOf = (r: { event_date: Date | string; end_at: Date | string | null }) => ({
+  event_date: new Date(r.event_date),
+  end_at: dateOrNull(r.end_at),
+});
 
 /** The published sub-conferences (懇親会 …) with invitees of this company. */
 async function loadSubConferences(db: Executor, row: NotificationRow): Promise<SubConference[]> {
@@ -83,7 +90,7 @@ async function loadSubConferences(db: Executor, row: NotificationRow): Promise<S
      where s.parent_id = ${row.conference_id} and s.status not in ('draft', 'cancelled')
        and exists (select 1 from conference_member cm where cm.conference_id = s.id and cm.company_id = ${row.company_id})
      order by s.event_date, s.id`);
-  return rows;
+  return rows.map((r) => ({ ...r, ...datesOf(r) }));
 }
 
 function conferenceBlock(c: MailConference, subs: SubConference[], withDeadline: boolean): Block[] {

@@ -1,0 +1,173 @@
+/**
+ * Issue 13 "Mail is Japanese business mail": each kind rendered from a row written in SQL, sent
+ * through the run's local SMTP sink and read back with mailparser — what a company's mail program
+ * shows: 件名, 宛名, 会議名, 日時 with weekday, 会場, 回答期限, 資料, the portal link, the chamber's
+ * signature, plain text and HTML, an `.ics` that parses, names RFC 2047-encoded in ASCII headers.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb, type Db } from '../../../../server/db/client.ts';
+import type { ChangePayload, ReceiptPayload } from '../../../../server/lib/mail/payload.ts';
+import { renderNotification, type NotificationRow } from '../../../../server/lib/mail/render.ts';
+import { dropMailFixture, insertNotifications, mailFixture, type MailFixture } from '../../../helpers/mail-fixtures.ts';
+import { icsOf, mailTo, parseIcs, sendQueuedNow, TEST_ORIGIN } from '../../../helpers/mail.ts';
+
+const stack = inject('stack');
+const CCI = 'mail-render';
+let db: Db;
+let pool: ReturnType<typeof createDb>['pool'];
+let f: MailFixture;
+const A = 'soumu@render-a.example.jp';
+const B = 'info@render-b.example.jp';
+
+const row = async (id: number) =>
+  (await pool.query<NotificationRow>('select * from notification where id = $1', [id])).rows[0];
+
+/** Writes one row of `kind` for company A (to `to`), sends it, returns the parsed message. */
+async function sent(kind: Parameters<typeof insertNotifications>[2], payload: object, to: string) {
+  const [id] = await insertNotifications(pool, f, kind, [f.companies[0]], payload, () => to);
+  const [outcome] = await sendQueuedNow(pool, db, [id]);
+  expect(outcome).toEqual({ id, status: 'sent' });
+  const [message] = await mailTo(to);
+  return { id, ...message };
+}
+
+beforeAll(async () => {
+  ({ pool, db } = createDb(stack.databaseUrl, { max: 3 }));
+  f = await mailFixture(pool, CCI, [A, B]);
+});
+
+afterAll(async () => {
+  await dropMailFixture(pool, CCI);
+  await pool.end();
+});
+
+describe('the invitation', () => {
+  it('is addressed to the company, says what, when, where and until when, in text and HTML', async () => {
+    const { mail, raw, id } = await sent('invitation', {}, 'invite+1@render-a.example.jp');
+    expect(mail.subject).toBe('【ご案内】第76回通常議員総会（2026年12月20日）');
+    expect(mail.from?.value[0]).toEqual({ name: '会議所テスト', address: 'kaigi@test.example.jp' });
+    expect(mail.messageId).toBe(`<kaigi-notification-${id}.mail-render@test.example.jp>`);
+    const text = mail.text!;
+    expect(text).toMatch(/^株式会社テスト商事 第1営業所 御中\nご担当者様/);
+    for (const part of [
+      '■会議名：第76回通常議員総会',
+      '■日時：2026年12月20日（日） 14:00～16:00',
+      '■会場：浜松商工会議所会館 4階 大会議室',
+      '■回答期限：2026年12月10日（木） 17:00',
+      '議案書.pdf',
+      '会場案内図.pdf',
+      '懇親会　2026年12月20日（日） 17:30　ホテルテスト 2階',
+      `${TEST_ORIGIN}/company/meetings/${f.conferenceId}`,
+      '浜松テスト商工会議所\n〒430-8577 静岡県浜松市中央区東伊場2-7-1\nTEL 053-452-1111',
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(mail.html).toContain('<th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;white-space:nowrap">会場</th>');
+    expect(mail.html).toContain(`href="${TEST_ORIGIN}/company/meetings/${f.conferenceId}"`);
+    expect(mail.html).not.toMatch(/<img|<script|src=/);
+
+    // headers travel as ASCII: the Japanese subject and sender name are RFC 2047 encoded-words
+    const header = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('latin1');
+    expect(header).toMatch(/^[\x20-\x7e\r\n\t]*$/);
+    expect(header).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/m);
+    expect(header).toMatch(/^From: =\?UTF-8\?[BQ]\?.*\?= <kaigi@test\.example\.jp>/m);
+
+    const ics = parseIcs(icsOf(mail)!);
+    const event = ics.find((c) => c.component === 'VEVENT')!.props;
+    expect(ics.find((c) => c.component === 'VCALENDAR')!.props.METHOD).toBe('PUBLISH');
+    expect(event).toMatchObject({
+      UID: `kaigi-conference-${f.conferenceId}.mail-render@test.example.jp`,
+      SEQUENCE: '3',
+      DTSTART: '20261220T050000Z',
+      DTEND: '20261220T070000Z',
+      SUMMARY: '第76回通常議員総会',
+      LOCATION: '浜松商工会議所会館 4階 大会議室',
+      STATUS: 'CONFIRMED',
+    });
+  });
+
+  it('escapes what staff typed in the HTML alternative', async () => {
+    await pool.query(`update conference set place = '<b>会館</b> & "別館"' where id = $1`, [f.conferenceId]);
+    try {
+      const [id] = await insertNotifications(pool, f, 'invitation', [f.companies[1]]);
+      const rendered = await renderNotification(db, await row(id), { origin: TEST_ORIGIN });
+      expect(rendered.html).toContain('&#60;b&#62;会館&#60;/b&#62; &#38; &#34;別館&#34;');
+      expect(rendered.text).toContain('■会場：<b>会館</b> & "別館"');
+      // company B is not invited to the 懇親会
+      expect(rendered.text).not.toContain('懇親会');
+    } finally {
+      await pool.query(`update conference set place = '浜松商工会議所会館 4階 大会議室' where id = $1`, [f.conferenceId]);
+    }
+  });
+});
+
+describe('the other kinds', () => {
+  it('a reminder names the invitees still unanswered', async () => {
+    await pool.query(
+      `update conference_member set answer_content = 'attend' where conference_id = $1 and company_id = $2
+         and member_id = (select min(member_id) from conference_member where conference_id = $1 and company_id = $2)`,
+      [f.conferenceId, f.companies[0]],
+    );
+    const { mail } = await sent('reminder', {}, 'remind@render-a.example.jp');
+    expect(mail.subject).toBe('【ご回答のお願い】第76回通常議員総会（2026年12月20日）');
+    expect(mail.text).toContain('■未回答の方\n　・鈴木 一郎（常務取締役）\n　・山田 太郎（代表取締役社長）（懇親会）');
+    expect(mail.text).not.toContain('山田 太郎（代表取締役社長）\n');
+    expect(parseIcs(icsOf(mail)!).length).toBe(2);
+  });
+
+  it('a change notice shows before → after; a reopening says so', async () => {
+    const payload: ChangePayload = {
+      changes: [
+        { field: 'place', before: '旧会場', after: '浜松商工会議所会館 4階 大会議室' },
+        { field: 'answer_deadline', before: '2026-12-01T08:00:00Z', after: '2026-12-10T08:00:00Z' },
+      ],
+    };
+    const { mail } = await sent('change', payload, 'change@render-a.example.jp');
+    expect(mail.subject).toBe('【変更のお知らせ】第76回通常議員総会（2026年12月20日）');
+    expect(mail.text).toContain('・会場：旧会場 → 浜松商工会議所会館 4階 大会議室');
+    expect(mail.text).toContain('・回答期限：2026年12月01日（火） 17:00 → 2026年12月10日（木） 17:00');
+
+    const [id] = await insertNotifications(pool, f, 'change', [f.companies[0]], { ...payload, reopened: true });
+    expect((await renderNotification(db, await row(id))).text).toContain('回答受付を再開いたしました');
+  });
+
+  it('a cancellation carries a cancelled calendar entry and no deadline', async () => {
+    const { mail } = await sent('cancel', {}, 'cancel@render-a.example.jp');
+    expect(mail.subject).toBe('【中止のお知らせ】第76回通常議員総会（2026年12月20日）');
+    expect(mail.text).toContain('中止とさせていただく');
+    expect(mail.text).not.toContain('回答期限');
+    const event = parseIcs(icsOf(mail)!).find((c) => c.component === 'VEVENT')!.props;
+    expect(event.STATUS).toBe('CANCELLED');
+    expect(event.UID).toBe(`kaigi-conference-${f.conferenceId}.mail-render@test.example.jp`);
+  });
+
+  it('a receipt lists every answer as recorded and who recorded it, without a calendar', async () => {
+    const payload: ReceiptPayload = {
+      answers: [
+        { member_name: '山田 太郎', member_title: '代表取締役社長', answer_content: 'proxy_attend', proxy_name: '佐藤 花子', proxy_title: '専務取締役', answer_channel: 'fax', answered_late: true },
+        { member_name: '鈴木 一郎', member_title: null, answer_content: 'absent', proxy_name: null, proxy_title: null, answer_channel: 'portal', answered_late: false },
+        { member_name: '田中 次郎', member_title: '部長', answer_content: null, proxy_name: null, proxy_title: null, answer_channel: null, answered_late: false },
+      ],
+      recorded_by: 'chamber',
+      channel: 'fax',
+      received_at: '2026-12-11T01:30:00Z',
+    };
+    const { mail } = await sent('receipt', payload, 'receipt@render-a.example.jp');
+    expect(mail.subject).toBe('【回答受付のお知らせ】第76回通常議員総会（2026年12月20日）');
+    expect(mail.text).toContain('■受付日時：2026年12月11日（金） 10:30');
+    expect(mail.text).toContain('■受付方法：会議所が受付（FAX）');
+    expect(mail.text).toContain('・山田 太郎（代表取締役社長）：代理出席（佐藤 花子・専務取締役）　［会議所が受付（FAX）・期限後］');
+    expect(mail.text).toContain('・鈴木 一郎：欠席　［ポータル］');
+    expect(mail.text).toContain('・田中 次郎（部長）：未回答');
+    expect(icsOf(mail)).toBeUndefined();
+  });
+
+  it('a staff-written message carries the text as typed, with the staff subject', async () => {
+    const body = '会員各位\n\n総会資料を差し替えました。\n<ご確認ください>';
+    const { mail } = await sent('manual', { body }, 'manual@render-a.example.jp');
+    expect(mail.subject).toBe('お知らせ（事務局より）');
+    expect(mail.text).toContain(body);
+    expect(mail.html).toContain('&#60;ご確認ください&#62;');
+    expect(icsOf(mail)).toBeUndefined();
+  });
+});
