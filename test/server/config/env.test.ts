@@ -2,6 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../../../server/config/env.ts';
 import { problemsOf } from '../../helpers/config-problems.ts';
 
+/** a complete production setup */
+const PRODUCTION_COMPLETE = {
+  DATABASE_URL: 'postgres://db/kaigi',
+  COGNITO_USER_POOL_ID: 'ap-northeast-1_abc',
+  COGNITO_CLIENT_ID: 'client',
+  PUBLIC_ORIGIN: 'https://kaigi.example.jp',
+  S3_BUCKET: 'kaigi-files',
+  TRUST_PROXY: '1',
+  SMTP_URL: 'smtps://user:pass@email-smtp.ap-northeast-1.amazonaws.com:465',
+  MAIL_FROM: 'kaigi@example.jp',
+};
+
 describe('environment validation (DESIGN.md §3)', () => {
   it('starts on embedded defaults with no variables at all', () => {
     const s = loadSettings({}, '/srv/kaigi');
@@ -19,7 +31,7 @@ describe('environment validation (DESIGN.md §3)', () => {
 
   it('requires the production variables and names each missing one', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    for (const name of ['DATABASE_URL', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'PUBLIC_ORIGIN', 'S3_BUCKET']) {
+    for (const name of ['DATABASE_URL', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'PUBLIC_ORIGIN', 'S3_BUCKET', 'SMTP_URL', 'MAIL_FROM']) {
       expect(problems.some((p) => p.startsWith(name))).toBe(true);
     }
   });
@@ -34,6 +46,8 @@ describe('environment validation (DESIGN.md §3)', () => {
       PUBLIC_ORIGIN: 'https://kaigi.example.jp',
       S3_BUCKET: 'kaigi-files',
       TRUST_PROXY: '1',
+      SMTP_URL: 'smtps://user:pass@email-smtp.ap-northeast-1.amazonaws.com:465',
+      MAIL_FROM: 'kaigi@example.jp',
     });
     expect(problems).toEqual([expect.stringMatching(/^COGNITO_ENDPOINT must not be set in production/)]);
   });
@@ -46,6 +60,8 @@ describe('environment validation (DESIGN.md §3)', () => {
       COGNITO_CLIENT_ID: 'client',
       S3_BUCKET: 'kaigi-files',
       TRUST_PROXY: '1',
+      SMTP_URL: 'smtps://user:pass@email-smtp.ap-northeast-1.amazonaws.com:465',
+      MAIL_FROM: '浜松商工会議所 <kaigi@example.jp>',
     };
     expect(problemsOf({ ...base, PUBLIC_ORIGIN: 'http://kaigi.example.jp' })).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN/)]);
     const s = loadSettings({ ...base, PUBLIC_ORIGIN: 'https://kaigi.example.jp' });
@@ -59,5 +75,38 @@ describe('environment validation (DESIGN.md §3)', () => {
   it('takes a room link key of at least 32 characters and refuses a shorter one (issue 12)', () => {
     expect(problemsOf({ ROOM_LINK_SECRET: 'short' })).toEqual([expect.stringMatching(/ROOM_LINK_SECRET/)]);
     expect(loadSettings({ ROOM_LINK_SECRET: 'x'.repeat(32) }).roomLinkSecret).toBe('x'.repeat(32));
+  });
+
+  it('mail: the local sink and a local sender by default; SMTP_URL and MAIL_FROM in production (DESIGN.md §3)', () => {
+    expect(loadSettings({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Kaigi <no-reply@kaigi.localhost>',
+      fromDomain: 'kaigi.localhost',
+      sinkPort: 1025,
+      inProcessWorker: true,
+    });
+    const ses = 'smtps://AKIAEXAMPLE:secret@email-smtp.ap-northeast-1.amazonaws.com:465';
+    expect(loadSettings({ SMTP_URL: ses, MAIL_FROM: '浜松商工会議所 <Kaigi@Hamamatsu.example.jp>', SMTP_PORT: '2525' }).mail).toMatchObject({
+      smtpUrl: ses,
+      from: '浜松商工会議所 <Kaigi@Hamamatsu.example.jp>',
+      fromDomain: 'hamamatsu.example.jp',
+      sinkPort: 2525,
+    });
+    const production = problemsOf({ NODE_ENV: 'production' });
+    expect(production.filter((p) => /^(SMTP_URL|MAIL_FROM) /.test(p))).toHaveLength(2);
+    expect(loadSettings({ NODE_ENV: 'production', ...PRODUCTION_COMPLETE }).mail.inProcessWorker).toBe(false);
+  });
+
+  it('mail: names each malformed mail variable in the one error, never echoing the SMTP password', () => {
+    const problems = problemsOf({
+      SMTP_URL: 'http://user:hunter2@mail.example.jp',
+      MAIL_FROM: 'a@b.jp, c@d.jp',
+      SMTP_PORT: '99999',
+      MAIL_WORKER: 'sometimes',
+    });
+    expect(problems).toHaveLength(4);
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'SMTP_PORT', 'MAIL_WORKER']) expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problemsOf({ MAIL_FROM: '会議所' })).toEqual([expect.stringMatching(/^MAIL_FROM must be one e-mail address/)]);
   });
 });

@@ -15,6 +15,8 @@ const PRODUCTION = {
   COGNITO_CLIENT_ID: 'client',
   PUBLIC_ORIGIN: 'https://kaigi.example.jp',
   S3_BUCKET: 'kaigi-files',
+  SMTP_URL: 'smtps://user:pass@email-smtp.ap-northeast-1.amazonaws.com:465',
+  MAIL_FROM: 'kaigi@example.jp',
 };
 
 describe('TRUST_PROXY validation', () => {
