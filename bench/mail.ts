@@ -48,8 +48,12 @@ async function prepare(url: string): Promise<{ conferenceId: number; version: nu
   await runMigrations(url);
   const { pool, db } = createDb(url, { max: 1 });
   try {
-    await seedDemo(db, { users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }] });
-    const { rows: seeded } = await pool.query(`select 1 from company where cci_code = $1 and company_code = 'BM02000'`, [DEMO_CCI_CODE]);
+    await seedDemo(db, {
+      users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }],
+    });
+    const { rows: seeded } = await pool.query(`select 1 from company where cci_code = $1 and company_code = 'BM02000'`, [
+      DEMO_CCI_CODE,
+    ]);
     if (seeded.length === 0) {
       console.log(`seeding ${COMPANIES} companies…`);
       await pool.query(
@@ -110,7 +114,13 @@ async function main() {
         auth: { issuer: ISSUER, jwksUri: issuer.jwksUri, clientId: CLIENT_ID },
         clientConfig: {
           apiBaseUrl: '',
-          cognito: { region: 'ap-northeast-1', userPoolId: 'bench', userPoolClientId: CLIENT_ID, authFlowType: 'USER_PASSWORD_AUTH', hostedLoginDomain: null },
+          cognito: {
+            region: 'ap-northeast-1',
+            userPoolId: 'bench',
+            userPoolClientId: CLIENT_ID,
+            authFlowType: 'USER_PASSWORD_AUTH',
+            hostedLoginDomain: null,
+          },
           sentry: { dsn: null, environment: 'bench' },
         },
         boss,
@@ -150,7 +160,8 @@ async function main() {
 
     let note = 'the outbox rows were written by the publish (the notification rules)';
     if ((await rowsOf()).total === 0) {
-      note = 'the publish wrote no outbox rows (notification rules not merged yet): the bench inserted the 2 000 queued rows itself, timed from there';
+      note =
+        'the publish wrote no outbox rows (notification rules not merged yet): the bench inserted the 2 000 queued rows itself, timed from there';
       console.log(note);
       start.setTime(Date.now());
       const subject = subjectOf('invitation', { name: '第76回通常議員総会（ベンチ）', event_date: new Date() });
@@ -160,7 +171,10 @@ async function main() {
            select c.cci_code, ${conferenceId}, c.id, 'invitation', c.attributes ->> 'email', '${subject}', 'queued'
              from company c where c.cci_code = '${DEMO_CCI_CODE}' and c.company_code like 'BM%' returning id`,
         );
-        await mailQueueOf(boss).enqueue(tx, rows.map((r) => r.id));
+        await mailQueueOf(boss).enqueue(
+          tx,
+          rows.map((r) => r.id),
+        );
       });
     }
 

@@ -45,8 +45,14 @@ const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
 export function emlFileName(raw: Buffer): string {
   const end = raw.indexOf('\r\n\r\n');
   const header = raw.subarray(0, end < 0 ? raw.length : end).toString('latin1');
-  const id = /^message-id:[ \t]*((?:.|\r\n[ \t])*)/im.exec(header)?.[1].replace(/\r\n[ \t]/g, ' ').trim();
-  const safe = id?.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@+-]/g, '_').slice(0, 200);
+  const id = /^message-id:[ \t]*((?:.|\r\n[ \t])*)/im
+    .exec(header)?.[1]
+    .replace(/\r\n[ \t]/g, ' ')
+    .trim();
+  const safe = id
+    ?.replace(/^<|>$/g, '')
+    .replace(/[^A-Za-z0-9._@+-]/g, '_')
+    .slice(0, 200);
   return `${safe || `no-message-id-${randomUUID()}`}.eml`;
 }
 

@@ -34,7 +34,8 @@ export interface MailSendDeps {
  * sent; not-claimed: nothing to do (already sent, skipped or failed, or gone); retry: a temporary
  * failure (the row is `queued` again with the error); failed: the row is `failed` with the error.
  */
-export type SendOutcome = { id: number; status: 'sent' | 'not-claimed' } | { id: number; status: 'retry' | 'failed'; error: string };
+export type SendOutcome =
+  { id: number; status: 'sent' | 'not-claimed' } | { id: number; status: 'retry' | 'failed'; error: string };
 
 /** `<kaigi-notification-{id}.{cci_code}@{domain of MAIL_FROM}>`, fixed at the first claim */
 const MESSAGE_ID_SQL = `'<kaigi-notification-' || id || '.' || regexp_replace(cci_code, '[^A-Za-z0-9-]', '', 'g') || '@' || $2 || '>'`;

@@ -39,7 +39,7 @@ export function mailSettingsFrom(env: NodeJS.ProcessEnv, ctx: { production: bool
 
   let smtpUrl = str('SMTP_URL');
   if (smtpUrl !== undefined) {
-    let ok = false;
+    let ok: boolean;
     try {
       const u = new URL(smtpUrl);
       ok = (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
@@ -52,7 +52,9 @@ export function mailSettingsFrom(env: NodeJS.ProcessEnv, ctx: { production: bool
       smtpUrl = undefined;
     }
   } else if (ctx.production) {
-    problems.push('SMTP_URL is required in production (e.g. Amazon SES SMTP: smtps://USER:PASS@email-smtp.ap-northeast-1.amazonaws.com:465)');
+    problems.push(
+      'SMTP_URL is required in production (e.g. Amazon SES SMTP: smtps://USER:PASS@email-smtp.ap-northeast-1.amazonaws.com:465)',
+    );
   }
 
   let from = str('MAIL_FROM');

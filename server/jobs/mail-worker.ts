@@ -32,7 +32,8 @@ export interface MailWorkerOptions {
 }
 
 /** Why a row whose every attempt was lost (its worker killed each time) failed. */
-export const MAIL_ABANDONED_REASON = '送信処理が中断されました（処理中のワーカーが停止したため再試行しましたが、上限に達しました）。';
+export const MAIL_ABANDONED_REASON =
+  '送信処理が中断されました（処理中のワーカーが停止したため再試行しましたが、上限に達しました）。';
 
 const DUE_CRON = '* * * * *';
 
@@ -68,10 +69,14 @@ export async function startMailWorker(opts: MailWorkerOptions): Promise<{ stop()
 
   // every attempt failed, including attempts pg-boss gave up on because their worker stopped
   // sending heartbeats: the row must not stay `queued` or `sending` for ever
-  await opts.boss.work<{ notification_id?: number }>(MAIL_DEAD_QUEUE, { batchSize: 50, pollingIntervalSeconds: 5 }, async (jobs) => {
-    const ids = jobs.flatMap((job) => (job.data.notification_id ? [job.data.notification_id] : []));
-    if (ids.length > 0) await failNotifications(opts.pool, ids, MAIL_ABANDONED_REASON);
-  });
+  await opts.boss.work<{ notification_id?: number }>(
+    MAIL_DEAD_QUEUE,
+    { batchSize: 50, pollingIntervalSeconds: 5 },
+    async (jobs) => {
+      const ids = jobs.flatMap((job) => (job.data.notification_id ? [job.data.notification_id] : []));
+      if (ids.length > 0) await failNotifications(opts.pool, ids, MAIL_ABANDONED_REASON);
+    },
+  );
 
   if (opts.dueScan ?? true) {
     const queue = mailQueueOf(opts.boss);

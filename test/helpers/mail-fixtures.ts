@@ -20,10 +20,10 @@ export const END_AT = new Date('2026-12-20T07:00:00Z'); // 16:00
 export const DEADLINE = new Date('2026-12-10T08:00:00Z'); // 2026年12月10日（木） 17:00
 
 export async function mailFixture(pool: pg.Pool, cci: string, addresses: string[]): Promise<MailFixture> {
-  await pool.query(
-    `insert into chamber (cci_code, name, mail_contact) values ($1, '浜松テスト商工会議所', $2)`,
-    [cci, '〒430-8577 静岡県浜松市中央区東伊場2-7-1\nTEL 053-452-1111　kaigi@hamamatsu.example.jp'],
-  );
+  await pool.query(`insert into chamber (cci_code, name, mail_contact) values ($1, '浜松テスト商工会議所', $2)`, [
+    cci,
+    '〒430-8577 静岡県浜松市中央区東伊場2-7-1\nTEL 053-452-1111　kaigi@hamamatsu.example.jp',
+  ]);
   const { rows: companies } = await pool.query<{ id: number }>(
     `insert into company (cci_code, company_code, attributes)
      select $1, 'M' || lpad(n::text, 5, '0'),

@@ -60,7 +60,10 @@ export function toAddresses(mail: ParsedMail): string[] {
 export async function sendQueuedNow(pool: pg.Pool, db: Db, ids: number[]): Promise<SendOutcome[]> {
   const transport = createMailTransport(testSink().smtpUrl);
   try {
-    return await sendNotifications({ pool, db, transport, from: TEST_MAIL_FROM, fromDomain: 'test.example.jp', origin: TEST_ORIGIN }, ids);
+    return await sendNotifications(
+      { pool, db, transport, from: TEST_MAIL_FROM, fromDomain: 'test.example.jp', origin: TEST_ORIGIN },
+      ids,
+    );
   } finally {
     transport.close();
   }
@@ -68,7 +71,9 @@ export async function sendQueuedNow(pool: pg.Pool, db: Db, ids: number[]): Promi
 
 /** The `.ics` attachment of a message, as text. */
 export function icsOf(mail: ParsedMail): string | undefined {
-  return mail.attachments.find((a) => a.filename?.endsWith('.ics') || a.contentType.startsWith('text/calendar'))?.content.toString('utf8');
+  return mail.attachments
+    .find((a) => a.filename?.endsWith('.ics') || a.contentType.startsWith('text/calendar'))
+    ?.content.toString('utf8');
 }
 
 /**
@@ -76,7 +81,10 @@ export function icsOf(mail: ParsedMail): string | undefined {
  * order, each with its properties. Throws on what is not a VCALENDAR.
  */
 export function parseIcs(text: string): Array<{ component: string; props: Record<string, string> }> {
-  const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n/).filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split(/\r\n/)
+    .filter(Boolean);
   if (lines[0] !== 'BEGIN:VCALENDAR' || lines.at(-1) !== 'END:VCALENDAR') throw new Error('not a VCALENDAR');
   const stack: Array<{ component: string; props: Record<string, string> }> = [];
   const out: typeof stack = [];

@@ -21,7 +21,7 @@ export function toText(blocks: Block[]): string {
       case 'fields':
         return b.rows.map(([label, value]) => `■${label}：${value.split('\n').join('\n　　')}`).join('\n');
       case 'list':
-        return [`■${b.title}`, ...b.items.map((item) => `　・${item}`)].join('\n');
+        return [`■${b.title}`, ...b.items.map((item) => `\u3000・${item}`)].join('\n');
       case 'link':
         return `▼${b.label}\n${b.url}`;
       case 'signature':

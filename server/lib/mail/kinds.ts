@@ -68,7 +68,7 @@ function answerItem(a: ReceiptPayload['answers'][number]): string {
     ...(a.answer_content !== null && a.answer_channel ? [channelText(a.answer_channel)] : []),
     ...(a.answered_late ? ['期限後'] : []),
   ];
-  return `${withTitle(a.member_name, a.member_title)}：${answer}${notes.length ? `　［${notes.join('・')}］` : ''}`;
+  return `${withTitle(a.member_name, a.member_title)}：${answer}${notes.length ? `\u3000［${notes.join('・')}］` : ''}`;
 }
 
 async function unansweredInvitees(db: Executor, row: Row): Promise<string[]> {
@@ -118,7 +118,8 @@ export async function kindBlocks(db: Executor, row: Row, c: { name: string }): P
     case 'change': {
       const p = row.payload as unknown as ChangePayload;
       const items = (p.changes ?? []).map(
-        (ch) => `${FIELD_LABELS[ch.field] ?? ch.field}：${changedValue(ch.field, ch.before)} → ${changedValue(ch.field, ch.after)}`,
+        (ch) =>
+          `${FIELD_LABELS[ch.field] ?? ch.field}：${changedValue(ch.field, ch.before)} → ${changedValue(ch.field, ch.after)}`,
       );
       return {
         before: [

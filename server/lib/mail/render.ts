@@ -100,7 +100,8 @@ function conferenceBlock(c: MailConference, subs: SubConference[], withDeadline:
     ['会場', c.place ?? '（未定）'],
   ];
   if (withDeadline && c.answer_deadline) rows.push(['回答期限', jaDateTime(c.answer_deadline)]);
-  if (c.attachments.length > 0) rows.push(['資料', `${c.attachments.map((a) => a.name).join('\n')}\n（ポータルからご覧いただけます）`]);
+  if (c.attachments.length > 0)
+    rows.push(['資料', `${c.attachments.map((a) => a.name).join('\n')}\n（ポータルからご覧いただけます）`]);
   const blocks: Block[] = [{ type: 'fields', rows }];
   if (subs.length > 0) {
     blocks.push({

@@ -31,7 +31,15 @@ describe('environment validation (DESIGN.md §3)', () => {
 
   it('requires the production variables and names each missing one', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    for (const name of ['DATABASE_URL', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'PUBLIC_ORIGIN', 'S3_BUCKET', 'SMTP_URL', 'MAIL_FROM']) {
+    for (const name of [
+      'DATABASE_URL',
+      'COGNITO_USER_POOL_ID',
+      'COGNITO_CLIENT_ID',
+      'PUBLIC_ORIGIN',
+      'S3_BUCKET',
+      'SMTP_URL',
+      'MAIL_FROM',
+    ]) {
       expect(problems.some((p) => p.startsWith(name))).toBe(true);
     }
   });
@@ -86,7 +94,9 @@ describe('environment validation (DESIGN.md §3)', () => {
       inProcessWorker: true,
     });
     const ses = 'smtps://AKIAEXAMPLE:secret@email-smtp.ap-northeast-1.amazonaws.com:465';
-    expect(loadSettings({ SMTP_URL: ses, MAIL_FROM: '浜松商工会議所 <Kaigi@Hamamatsu.example.jp>', SMTP_PORT: '2525' }).mail).toMatchObject({
+    expect(
+      loadSettings({ SMTP_URL: ses, MAIL_FROM: '浜松商工会議所 <Kaigi@Hamamatsu.example.jp>', SMTP_PORT: '2525' }).mail,
+    ).toMatchObject({
       smtpUrl: ses,
       from: '浜松商工会議所 <Kaigi@Hamamatsu.example.jp>',
       fromDomain: 'hamamatsu.example.jp',
@@ -105,7 +115,8 @@ describe('environment validation (DESIGN.md §3)', () => {
       MAIL_WORKER: 'sometimes',
     });
     expect(problems).toHaveLength(4);
-    for (const name of ['SMTP_URL', 'MAIL_FROM', 'SMTP_PORT', 'MAIL_WORKER']) expect(problems.some((p) => p.startsWith(name))).toBe(true);
+    for (const name of ['SMTP_URL', 'MAIL_FROM', 'SMTP_PORT', 'MAIL_WORKER'])
+      expect(problems.some((p) => p.startsWith(name))).toBe(true);
     expect(problems.join('\n')).not.toContain('hunter2');
     expect(problemsOf({ MAIL_FROM: '会議所' })).toEqual([expect.stringMatching(/^MAIL_FROM must be one e-mail address/)]);
   });

@@ -52,7 +52,13 @@ describe('the local SMTP sink', () => {
   });
 
   it('keeps a Message-ID that is not a plain file name inside its folder', async () => {
-    await transport.sendMail({ from: 'a@sink.example.jp', to: 'b@sink.example.jp', subject: 'x', text: 'x', messageId: '<../../etc/passwd@x>' });
+    await transport.sendMail({
+      from: 'a@sink.example.jp',
+      to: 'b@sink.example.jp',
+      subject: 'x',
+      text: 'x',
+      messageId: '<../../etc/passwd@x>',
+    });
     const files = await readdir(dir);
     expect(files).toContain('.._.._etc_passwd@x.eml');
     expect(files.every((f) => !f.includes('/'))).toBe(true);

@@ -27,18 +27,30 @@ let boss: PgBoss;
 let f: MailFixture;
 const addresses = Array.from({ length: COMPANIES }, (_, i) => `c${i + 1}@worker.example.jp`);
 
-type Status = { id: number; status: string; attempts: number; error: string | null; message_id: string | null; sent_at: Date | null };
+type Status = {
+  id: number;
+  status: string;
+  attempts: number;
+  error: string | null;
+  message_id: string | null;
+  sent_at: Date | null;
+};
 const rowsOf = async (ids: number[]) =>
   (
-    await pool.query<Status>('select id, status, attempts, error, message_id, sent_at from notification where id = any($1) order by id', [
-      ids,
-    ])
+    await pool.query<Status>(
+      'select id, status, attempts, error, message_id, sent_at from notification where id = any($1) order by id',
+      [ids],
+    )
   ).rows;
 const settled = (ids: number[], status: string) =>
-  eventually(async () => {
-    const rows = await rowsOf(ids);
-    return rows.every((r) => r.status === status) ? rows : null;
-  }, 60_000, `rows ${status}`);
+  eventually(
+    async () => {
+      const rows = await rowsOf(ids);
+      return rows.every((r) => r.status === status) ? rows : null;
+    },
+    60_000,
+    `rows ${status}`,
+  );
 
 /** A mail worker on this file's pg-boss, sending through `transport`; stopped by the returned function. */
 async function worker(transport: MailTransport) {
@@ -79,7 +91,11 @@ describe('the mail worker', () => {
       await db.transaction((tx) => mailQueueOf(boss).enqueue(tx, ids));
       const rows = await settled(ids, 'sent');
       for (const r of rows) {
-        expect(r).toMatchObject({ attempts: 1, error: null, message_id: `<kaigi-notification-${r.id}.mail-worker@test.example.jp>` });
+        expect(r).toMatchObject({
+          attempts: 1,
+          error: null,
+          message_id: `<kaigi-notification-${r.id}.mail-worker@test.example.jp>`,
+        });
         expect(r.sent_at).toBeInstanceOf(Date);
       }
       const mine = () => readSink().then((all) => all.filter((m) => toAddresses(m.mail).some((a) => addresses.includes(a))));
@@ -88,10 +104,14 @@ describe('the mail worker', () => {
 
       // the due scan (or a resend button) queueing the same rows again sends nothing
       await db.transaction((tx) => mailQueueOf(boss).enqueue(tx, ids));
-      await eventually(async () => {
-        const jobs = await boss.findJobs(MAIL_QUEUE, { data: { notification_id: ids[0] } });
-        return jobs.length === 2 && jobs.every((j) => j.state === 'completed');
-      }, 30_000, 'the second jobs to complete');
+      await eventually(
+        async () => {
+          const jobs = await boss.findJobs(MAIL_QUEUE, { data: { notification_id: ids[0] } });
+          return jobs.length === 2 && jobs.every((j) => j.state === 'completed');
+        },
+        30_000,
+        'the second jobs to complete',
+      );
       expect((await rowsOf(ids)).every((r) => r.attempts === 1 && r.status === 'sent')).toBe(true);
       expect(await mine()).toHaveLength(COMPANIES);
     } finally {
@@ -116,7 +136,13 @@ describe('the mail worker', () => {
         // one retry, one second apart, instead of the queue's five with back-off
         await boss.insert(
           MAIL_QUEUE,
-          ids.map((id) => ({ data: { notification_id: id }, singletonKey: `mail-${id}`, retryLimit: 1, retryDelay: 1, retryBackoff: false })),
+          ids.map((id) => ({
+            data: { notification_id: id },
+            singletonKey: `mail-${id}`,
+            retryLimit: 1,
+            retryDelay: 1,
+            retryBackoff: false,
+          })),
         );
         const rows = await settled(ids, 'failed');
         for (const r of rows) {

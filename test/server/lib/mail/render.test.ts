@@ -19,8 +19,7 @@ let f: MailFixture;
 const A = 'soumu@render-a.example.jp';
 const B = 'info@render-b.example.jp';
 
-const row = async (id: number) =>
-  (await pool.query<NotificationRow>('select * from notification where id = $1', [id])).rows[0];
+const row = async (id: number) => (await pool.query<NotificationRow>('select * from notification where id = $1', [id])).rows[0];
 
 /** Writes one row of `kind` for company A (to `to`), sends it, returns the parsed message. */
 async function sent(kind: Parameters<typeof insertNotifications>[2], payload: object, to: string) {
@@ -62,7 +61,9 @@ describe('the invitation', () => {
     ]) {
       expect(text).toContain(part);
     }
-    expect(mail.html).toContain('<th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;white-space:nowrap">会場</th>');
+    expect(mail.html).toContain(
+      '<th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;white-space:nowrap">会場</th>',
+    );
     expect(mail.html).toContain(`href="${TEST_ORIGIN}/company/meetings/${f.conferenceId}"`);
     expect(mail.html).not.toMatch(/<img|<script|src=/);
 
@@ -144,9 +145,33 @@ describe('the other kinds', () => {
   it('a receipt lists every answer as recorded and who recorded it, without a calendar', async () => {
     const payload: ReceiptPayload = {
       answers: [
-        { member_name: '山田 太郎', member_title: '代表取締役社長', answer_content: 'proxy_attend', proxy_name: '佐藤 花子', proxy_title: '専務取締役', answer_channel: 'fax', answered_late: true },
-        { member_name: '鈴木 一郎', member_title: null, answer_content: 'absent', proxy_name: null, proxy_title: null, answer_channel: 'portal', answered_late: false },
-        { member_name: '田中 次郎', member_title: '部長', answer_content: null, proxy_name: null, proxy_title: null, answer_channel: null, answered_late: false },
+        {
+          member_name: '山田 太郎',
+          member_title: '代表取締役社長',
+          answer_content: 'proxy_attend',
+          proxy_name: '佐藤 花子',
+          proxy_title: '専務取締役',
+          answer_channel: 'fax',
+          answered_late: true,
+        },
+        {
+          member_name: '鈴木 一郎',
+          member_title: null,
+          answer_content: 'absent',
+          proxy_name: null,
+          proxy_title: null,
+          answer_channel: 'portal',
+          answered_late: false,
+        },
+        {
+          member_name: '田中 次郎',
+          member_title: '部長',
+          answer_content: null,
+          proxy_name: null,
+          proxy_title: null,
+          answer_channel: null,
+          answered_late: false,
+        },
       ],
       recorded_by: 'chamber',
       channel: 'fax',
@@ -156,7 +181,9 @@ describe('the other kinds', () => {
     expect(mail.subject).toBe('【回答受付のお知らせ】第76回通常議員総会（2026年12月20日）');
     expect(mail.text).toContain('■受付日時：2026年12月11日（金） 10:30');
     expect(mail.text).toContain('■受付方法：会議所が受付（FAX）');
-    expect(mail.text).toContain('・山田 太郎（代表取締役社長）：代理出席（佐藤 花子・専務取締役）　［会議所が受付（FAX）・期限後］');
+    expect(mail.text).toContain(
+      '・山田 太郎（代表取締役社長）：代理出席（佐藤 花子・専務取締役）　［会議所が受付（FAX）・期限後］',
+    );
     expect(mail.text).toContain('・鈴木 一郎：欠席　［ポータル］');
     expect(mail.text).toContain('・田中 次郎（部長）：未回答');
     expect(icsOf(mail)).toBeUndefined();
