@@ -127,6 +127,7 @@ async function main() {
     KAIGI_DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: '55441',
     COGNITO_LOCAL_PORT: '19441',
+    SMTP_PORT: '19442',
     NODE_ENV: 'test',
   });
   const stack = await startStack(settings);
