@@ -25,14 +25,15 @@ export interface SinkMessage {
 /** The run's sink: where to send (smtpUrl) and the folder of its `.eml` files. */
 export const testSink = () => inject('stack').mail;
 
-/** Every message in the sink's folder (default: the run's), oldest file first. */
-export async function readSink(dir = testSink().dir): Promise<SinkMessage[]> {
+/** Every message in the sink's folder (default: the run's) whose raw text holds `filter`, by file name. */
+export async function readSink(dir = testSink().dir, filter?: string): Promise<SinkMessage[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.eml')).sort();
+  const read = await Promise.all(files.map(async (file) => ({ file, raw: await readFile(path.join(dir, file)) })));
+  const needle = filter?.toLowerCase();
   return Promise.all(
-    files.map(async (file) => {
-      const raw = await readFile(path.join(dir, file));
-      return { file, raw, mail: await simpleParser(raw) };
-    }),
+    read
+      .filter(({ raw }) => !needle || raw.toString('latin1').toLowerCase().includes(needle))
+      .map(async ({ file, raw }) => ({ file, raw, mail: await simpleParser(raw) })),
   );
 }
 
@@ -40,7 +41,8 @@ export async function readSink(dir = testSink().dir): Promise<SinkMessage[]> {
 export async function mailTo(address: string, count = 1, dir = testSink().dir, timeoutMs = 15_000): Promise<SinkMessage[]> {
   return eventually(
     async () => {
-      const found = (await readSink(dir)).filter((m) => toAddresses(m.mail).includes(address.toLowerCase()));
+      // addresses travel as ASCII in the header: parse only the files that name this one
+      const found = (await readSink(dir, address)).filter((m) => toAddresses(m.mail).includes(address.toLowerCase()));
       return found.length >= count ? found : null;
     },
     timeoutMs,

@@ -98,7 +98,10 @@ describe('the mail worker', () => {
         });
         expect(r.sent_at).toBeInstanceOf(Date);
       }
-      const mine = () => readSink().then((all) => all.filter((m) => toAddresses(m.mail).some((a) => addresses.includes(a))));
+      const mine = () =>
+        readSink(undefined, '@worker.example.jp').then((all) =>
+          all.filter((m) => toAddresses(m.mail).some((a) => addresses.includes(a))),
+        );
       const received = await mine();
       expect(received.map((m) => toAddresses(m.mail)[0]).sort()).toEqual([...addresses].sort());
 
