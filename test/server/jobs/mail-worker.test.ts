@@ -88,7 +88,11 @@ describe('the mail worker', () => {
     const stop = await worker(createMailTransport(testSink().smtpUrl));
     try {
       const ids = await insertNotifications(pool, f, 'invitation', f.companies);
-      await db.transaction((tx) => mailQueueOf(boss).enqueue(tx, ids));
+      // queued twice while the first jobs wait: one job per row (the queue's exclusive policy)
+      await db.transaction(async (tx) => {
+        await mailQueueOf(boss).enqueue(tx, ids);
+        await mailQueueOf(boss).enqueue(tx, ids);
+      });
       const rows = await settled(ids, 'sent');
       for (const r of rows) {
         expect(r).toMatchObject({
