@@ -43,7 +43,10 @@ async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   return { url: server.url, stop: server.stop };
 }
 
-/** The demo chamber, its staff user, 2 000 companies with an e-mail and an invitee each (once); a fresh draft conference inviting all of them. */
+/**
+ * The demo chamber, its staff user, 2 000 companies with an e-mail, an admin account (same address) and an invitee
+ * each (once); a fresh draft conference inviting all of them.
+ */
 async function prepare(url: string): Promise<{ conferenceId: number; version: number }> {
   await runMigrations(url);
   const { pool, db } = createDb(url, { max: 1 });
@@ -61,6 +64,13 @@ async function prepare(url: string): Promise<{ conferenceId: number; version: nu
          select $1, 'BM' || lpad(n::text, 5, '0'),
                 jsonb_build_object('name1', '株式会社ベンチ商事 第' || n || '支店', 'email', 'soumu' || n || '@bench-mail.example.jp')
            from generate_series(1, ${COMPANIES}) n`,
+        [DEMO_CCI_CODE],
+      );
+      // the company's admin account, with the same address (the rules may take either)
+      await pool.query(
+        `insert into users (username, cci_code, user_type, company_id, email, display_name)
+         select 'bench-mail-' || company_code, cci_code, 'COMPANY_ADMIN', id, attributes ->> 'email', '総務 ' || company_code
+           from company where cci_code = $1 and company_code like 'BM%'`,
         [DEMO_CCI_CODE],
       );
       await pool.query(
