@@ -89,6 +89,10 @@ export async function startSmtpSink(opts: SmtpSinkOptions): Promise<SmtpSink> {
       stream.on('end', () => {
         void (async () => {
           if (opts.delayMs) await sleep(opts.delayMs);
+          if (stream.sizeExceeded) {
+            callback(Object.assign(new Error('Message exceeds the size limit'), { responseCode: 552 }));
+            return;
+          }
           if (opts.reject) {
             callback(Object.assign(new Error(opts.reject.message), { responseCode: opts.reject.code }));
             return;
