@@ -23,6 +23,7 @@ import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { recheckRoomViewers } from './room-db.ts';
+import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
 
 type Row = typeof conference_member.$inferSelect;
 const cm = conference_member;
@@ -444,6 +445,7 @@ export default fp(
           }
           await auditAll(tx, audits);
           if (answerChanged) await refreshSummaries(tx, cciCode, [row], actor, { at: now, by: actor });
+          if (answerChanged) await answersRecorded(tx, app.mailQueue, chamberAnswerSource(row, actor, now));
           return updated;
         });
       },

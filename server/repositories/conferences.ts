@@ -15,6 +15,7 @@ import { Problem, notFound } from '../plugins/app/problem.ts';
 import { assertUploaded, createAttachmentLists } from '../lib/attachment-keys.ts';
 import type { Db } from '../db/client.ts';
 import { recheckRoomViewers } from './room-db.ts';
+import { conferenceSaved } from '../lib/mail/conference-mail.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
 
@@ -244,6 +245,7 @@ export default fp(
             );
           }
           children.sort((a, b) => a.event_date.localeCompare(b.event_date) || a.id - b.id);
+          await conferenceSaved(tx, app.mailQueue, null, created.id, actor);
           return { ...created, sub_conferences: children };
         });
       },
@@ -295,6 +297,7 @@ export default fp(
           });
           if (status !== current.status && current.parent_id === null) await cascadeStatus(tx, cciCode, id, status, actor);
           if (status !== current.status) await recheckRoomViewers(tx, [id]);
+          await conferenceSaved(tx, app.mailQueue, current, id, actor);
           return { ...updated, sub_conferences: await subConferencesOf(tx, id) };
         });
       },
