@@ -201,7 +201,7 @@ export default fp(
             .for('update');
           if (!row) throw notFound();
           if (row.status !== 'failed') {
-            throw new Problem(422, 'not_resendable', '送信に失敗したメールだけを再送できます。', [], { status: row.status });
+            throw new Problem(422, 'not_resendable', '送信に失敗したメールだけを再送できます。', [], { current_status: row.status });
           }
           const [queued] = await tx
             .update(n)
