@@ -43,13 +43,11 @@ async function expanded(db: Executor, where: SQL | undefined, query: Notificatio
     .offset((page - 1) * pageSize);
   const [{ total }] = await db.select({ total: count() }).from(n).where(where);
   return {
-    data: rows.map(
-      ({ row, company_code, name1, conference_name }): Notification => ({
-        ...toNotification(row),
-        company: { company_code, name1: name1 ?? '' },
-        conference: { name: conference_name },
-      }),
-    ),
+    data: rows.map(({ row, company_code, name1, conference_name }): Notification => ({
+      ...toNotification(row),
+      company: { company_code, name1: name1 ?? '' },
+      conference: { name: conference_name },
+    })),
     meta: { page, page_size: pageSize, total },
   };
 }
@@ -76,14 +74,20 @@ function toNotification(row: NotificationRow): Omit<Notification, 'company' | 'c
 const filters = (cciCode: string, q: NotificationListQueryType, conferenceId?: number) =>
   and(
     eq(n.cci_code, cciCode),
-    conferenceId !== undefined || q.conference_id !== undefined ? eq(n.conference_id, conferenceId ?? q.conference_id!) : undefined,
+    conferenceId !== undefined || q.conference_id !== undefined
+      ? eq(n.conference_id, conferenceId ?? q.conference_id!)
+      : undefined,
     q.company_id !== undefined ? eq(n.company_id, q.company_id) : undefined,
     q.kind !== undefined ? eq(n.kind, q.kind) : undefined,
     q.status !== undefined ? eq(n.status, q.status) : undefined,
   );
 
 export interface NotificationsRepository {
-  list(cciCode: string, query: NotificationListQueryType, conferenceId?: number): Promise<{ data: Notification[]; meta: { page: number; page_size: number; total: number } }>;
+  list(
+    cciCode: string,
+    query: NotificationListQueryType,
+    conferenceId?: number,
+  ): Promise<{ data: Notification[]; meta: { page: number; page_size: number; total: number } }>;
   /** The conference in the caller's chamber, or null. */
   conferenceOf(cciCode: string, id: number): Promise<ConferenceRow | null>;
   sendManual(cciCode: string, actor: string, conferenceId: number, input: ManualNotification): Promise<ManualNotificationResult>;
@@ -135,7 +139,11 @@ async function recipientsOf(tx: Executor, target: ConferenceRow, input: ManualNo
       422,
       'company_not_invited',
       'この会議に招待されていない事業所が含まれています。',
-      strangers.map(({ i }) => ({ field: `body.company_ids.${i}`, code: 'company_not_invited', message: 'この会議に招待されていません' })),
+      strangers.map(({ i }) => ({
+        field: `body.company_ids.${i}`,
+        code: 'company_not_invited',
+        message: 'この会議に招待されていません',
+      })),
     );
   }
   return input.company_ids!;
@@ -150,7 +158,10 @@ export default fp(
       },
 
       async conferenceOf(cciCode, id) {
-        const [row] = await db.select().from(conference).where(and(eq(conference.cci_code, cciCode), eq(conference.id, id)));
+        const [row] = await db
+          .select()
+          .from(conference)
+          .where(and(eq(conference.cci_code, cciCode), eq(conference.id, id)));
         return row ?? null;
       },
 
@@ -162,6 +173,9 @@ export default fp(
             .where(and(eq(conference.cci_code, cciCode), eq(conference.id, conferenceId)))
             .for('share');
           if (!target) throw notFound();
+          // companies do not see a draft (company-visibility.ts): there is nothing to write about yet
+          if (target.status === 'draft')
+            throw new Problem(422, 'conference_draft', '下書きの会議についてはメールを送信できません。');
           const companyIds = await recipientsOf(tx, target, input);
           const message = { kind: 'manual' as const, companyIds, subject: input.subject, payload: { body: input.body } };
           const drafts = await outboxRows(tx, target, message, actor);
@@ -185,9 +199,23 @@ export default fp(
           const rows = await writeOutbox(tx, app.mailQueue, target, message, actor);
           await auditAll(
             tx,
-            rows.map((row) => ({ cciCode, actor, action: 'create', entity: 'notification', entityId: row.id, after: toNotification(row) })),
+            rows.map((row) => ({
+              cciCode,
+              actor,
+              action: 'create',
+              entity: 'notification',
+              entityId: row.id,
+              after: toNotification(row),
+            })),
           );
-          const created = await expanded(tx, inArray(n.id, rows.map((r) => r.id)), { page: 1, page_size: 1000, sort: 'created_at' });
+          const created = await expanded(
+            tx,
+            inArray(
+              n.id,
+              rows.map((r) => r.id),
+            ),
+            { page: 1, page_size: rows.length, sort: 'created_at' },
+          );
           return { created: created.data, recipients, preview };
         });
       },
@@ -201,7 +229,9 @@ export default fp(
             .for('update');
           if (!row) throw notFound();
           if (row.status !== 'failed') {
-            throw new Problem(422, 'not_resendable', '送信に失敗したメールだけを再送できます。', [], { current_status: row.status });
+            throw new Problem(422, 'not_resendable', '送信に失敗したメールだけを再送できます。', [], {
+              current_status: row.status,
+            });
           }
           const [queued] = await tx
             .update(n)
@@ -209,7 +239,15 @@ export default fp(
             .where(eq(n.id, id))
             .returning();
           await app.mailQueue.enqueue(tx, [id]);
-          await audit(tx, { cciCode, actor, action: 'resend', entity: 'notification', entityId: id, before: toNotification(row), after: toNotification(queued) });
+          await audit(tx, {
+            cciCode,
+            actor,
+            action: 'resend',
+            entity: 'notification',
+            entityId: id,
+            before: toNotification(row),
+            after: toNotification(queued),
+          });
           return (await expanded(tx, eq(n.id, id), { page: 1, page_size: 1 })).data[0];
         });
       },

@@ -27,7 +27,13 @@ export async function mailCompany(
 }
 
 /** Invites a new person of the company to the conference; returns the conference_member id. */
-export async function inviteNew(pool: pg.Pool, conferenceId: number, companyId: number, name = '招待 太郎', cciCode = 'demo'): Promise<number> {
+export async function inviteNew(
+  pool: pg.Pool,
+  conferenceId: number,
+  companyId: number,
+  name = '招待 太郎',
+  cciCode = 'demo',
+): Promise<number> {
   const memberId = await createMember(pool, { companyId, name, kana: 'ショウタイ タロウ', cciCode });
   const { rows } = await pool.query<{ id: number }>(
     `insert into conference_member (cci_code, conference_id, company_id, member_id, sort) values ($1, $2, $3, $4, 1) returning id`,

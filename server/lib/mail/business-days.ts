@@ -18,7 +18,7 @@ export function isBusinessDay(day: string): boolean {
 /** The `n`th business day before `day` (n ≥ 1), `day` itself not counted. */
 export function businessDayBefore(day: string, n: number): string {
   let current = day;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     current = addDays(current, -1);
     if (isBusinessDay(current)) left -= 1;
   }

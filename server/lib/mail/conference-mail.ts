@@ -25,9 +25,11 @@ const CHANGE_FIELDS = ['event_date', 'end_at', 'place', 'answer_deadline'] as co
 const text = (v: Date | string | null) => (v instanceof Date ? v.toISOString() : v);
 
 function changesOf(before: ConferenceRow, after: ConferenceRow): ChangePayload['changes'] {
-  const changes: ChangePayload['changes'] = CHANGE_FIELDS.filter((f) => text(before[f]) !== text(after[f])).map(
-    (field) => ({ field, before: text(before[field]), after: text(after[field]) }),
-  );
+  const changes: ChangePayload['changes'] = CHANGE_FIELDS.filter((f) => text(before[f]) !== text(after[f])).map((field) => ({
+    field,
+    before: text(before[field]),
+    after: text(after[field]),
+  }));
   if (before.status !== after.status) changes.push({ field: 'status', before: before.status, after: after.status });
   return changes;
 }

@@ -50,7 +50,10 @@ export async function processDueNotifications(db: Db, queue: MailQueue, now: Dat
       const reason = await whyNot(tx, row, now);
       if (reason === null) toQueue.push(row.id);
       else {
-        await tx.update(notification).set({ status: 'skipped', error: reason, updated_at: now }).where(eq(notification.id, row.id));
+        await tx
+          .update(notification)
+          .set({ status: 'skipped', error: reason, updated_at: now })
+          .where(eq(notification.id, row.id));
         result.skipped += 1;
       }
     }
@@ -65,7 +68,15 @@ export async function processDueNotifications(db: Db, queue: MailQueue, now: Dat
       .limit(BATCH)
       .for('update', { skipLocked: true });
     if (lost.length > 0) {
-      await tx.update(notification).set({ updated_at: now }).where(inArray(notification.id, lost.map((r) => r.id)));
+      await tx
+        .update(notification)
+        .set({ updated_at: now })
+        .where(
+          inArray(
+            notification.id,
+            lost.map((r) => r.id),
+          ),
+        );
     }
     await queue.enqueue(tx, [...toQueue, ...lost.map((r) => r.id)]);
     result.queued = toQueue.length;

@@ -58,7 +58,12 @@ export async function answersRecorded(tx: Executor, queue: MailQueue, source: An
       await tx
         .select({ id: conference.id, status: conference.status })
         .from(conference)
-        .where(inArray(conference.id, targets.map((t) => t.row.parent_id ?? t.row.id)))
+        .where(
+          inArray(
+            conference.id,
+            targets.map((t) => t.row.parent_id ?? t.row.id),
+          ),
+        )
     ).map((p) => [p.id, p.status]),
   );
   for (const { row } of targets) {
@@ -69,9 +74,26 @@ export async function answersRecorded(tx: Executor, queue: MailQueue, source: An
   }
 }
 
+/** The receipt of a company's own answers in the portal (POST /v1/company/conference_members/answer). */
+export function portalAnswerSource(
+  cciCode: string,
+  companyId: number,
+  actor: string,
+  conferenceIds: number[],
+  at: Date,
+): AnswerSource {
+  return { cciCode, companyId, conferenceIds, recordedBy: 'company', channel: 'portal', receivedAt: at, actor };
+}
+
 /** The receipt of an answer staff recorded (PUT …/conference_members/{id}): its channel and reception time. */
 export function chamberAnswerSource(
-  row: { cci_code: string; company_id: number; conference_id: number; answer_channel?: AnswerChannel | null; answer_received_at?: Date | null },
+  row: {
+    cci_code: string;
+    company_id: number;
+    conference_id: number;
+    answer_channel?: AnswerChannel | null;
+    answer_received_at?: Date | null;
+  },
   actor: string,
   at: Date,
 ): AnswerSource {

@@ -45,7 +45,13 @@ export async function scheduleReminders(
   const companies = companyIds ?? (await invitedCompanies(tx, target.id, target.parent_id === null));
   for (const { days_before, scheduled_for } of reminderTimes(target.answer_deadline, target.reminder_days, now)) {
     if (scheduled_for === null) continue;
-    await writeOutbox(tx, queue, target, { kind: 'reminder', companyIds: companies, reminder: { days_before, scheduled_for } }, actor);
+    await writeOutbox(
+      tx,
+      queue,
+      target,
+      { kind: 'reminder', companyIds: companies, reminder: { days_before, scheduled_for } },
+      actor,
+    );
   }
 }
 
@@ -75,4 +81,3 @@ export function reminderSchedule(
     scheduled_for: r.scheduled_for?.toISOString() ?? null,
   }));
 }
-

@@ -66,9 +66,18 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { company_ids, unanswered } = request.body;
       if ((company_ids === undefined) === (unanswered === undefined)) {
-        throw new Problem(400, 'recipients_required', '送信先として company_ids か unanswered のどちらか一方を指定してください。', [
-          { field: 'body.company_ids', code: 'recipients_required', message: 'company_ids か unanswered のどちらか一方を指定してください' },
-        ]);
+        throw new Problem(
+          400,
+          'recipients_required',
+          '送信先として company_ids か unanswered のどちらか一方を指定してください。',
+          [
+            {
+              field: 'body.company_ids',
+              code: 'recipients_required',
+              message: 'company_ids か unanswered のどちらか一方を指定してください',
+            },
+          ],
+        );
       }
       const user = currentUser(request);
       const result = await app.notifications.sendManual(user.cciCode, user.username, request.params.id, request.body);

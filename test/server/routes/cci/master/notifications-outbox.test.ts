@@ -74,7 +74,12 @@ describe('publishing', () => {
 
   it('sends one invitation on the parent to companies invited only to its sub-conference', async () => {
     const parent = await createConference(app.pool, { name: '親会議', status: 'draft', answerDeadline: daysFromNow(20) });
-    const sub = await createConference(app.pool, { name: '懇親会', status: 'draft', parentId: parent, answerDeadline: daysFromNow(20) });
+    const sub = await createConference(app.pool, {
+      name: '懇親会',
+      status: 'draft',
+      parentId: parent,
+      answerDeadline: daysFromNow(20),
+    });
     await inviteNew(app.pool, parent, withAdmin);
     await inviteNew(app.pool, sub, withAdmin, '懇親 花子');
     await inviteNew(app.pool, sub, withEmail);
@@ -144,7 +149,11 @@ describe('answer receipts', () => {
 
   beforeAll(async () => {
     company = await companyIdOf(app.pool, 'C0001');
-    conference = await createConference(app.pool, { name: '受付テスト会議', status: 'published', answerDeadline: daysFromNow(20) });
+    conference = await createConference(app.pool, {
+      name: '受付テスト会議',
+      status: 'published',
+      answerDeadline: daysFromNow(20),
+    });
   });
 
   it('after a portal answer: one receipt with every invitee as recorded, by the company', async () => {

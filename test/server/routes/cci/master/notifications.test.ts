@@ -67,7 +67,13 @@ beforeAll(async () => {
 
   const { companyId } = await ensureOtherChamber(app.pool);
   otherConference = await createConference(app.pool, { cciCode: OTHER_CCI, name: 'よその会議' });
-  otherNotification = await insertRow({ cciCode: OTHER_CCI, conferenceId: otherConference, companyId, kind: 'manual', status: 'failed' });
+  otherNotification = await insertRow({
+    cciCode: OTHER_CCI,
+    conferenceId: otherConference,
+    companyId,
+    kind: 'manual',
+    status: 'failed',
+  });
 });
 afterAll(() => app.close());
 
@@ -75,9 +81,19 @@ describe('processDueNotifications', () => {
   it('queues a due reminder for a company with 未回答, skips one that answered', async () => {
     const now = new Date();
     const due = new Date(now.getTime() - 60_000);
-    const toUnanswered = await insertRow({ conferenceId: conference, companyId: unanswered, status: 'scheduled', scheduledFor: due });
+    const toUnanswered = await insertRow({
+      conferenceId: conference,
+      companyId: unanswered,
+      status: 'scheduled',
+      scheduledFor: due,
+    });
     const toAnswered = await insertRow({ conferenceId: conference, companyId: answered, status: 'scheduled', scheduledFor: due });
-    const later = await insertRow({ conferenceId: conference, companyId: unanswered, status: 'scheduled', scheduledFor: daysFromNow(1) });
+    const later = await insertRow({
+      conferenceId: conference,
+      companyId: unanswered,
+      status: 'scheduled',
+      scheduledFor: daysFromNow(1),
+    });
     const queue = spyQueue();
     await processDueNotifications(app.db, queue, now);
     expect(await statusOf(toUnanswered)).toEqual({ status: 'queued', error: null });
@@ -190,7 +206,9 @@ describe('GET the outbox', () => {
     const res = await call('GET', `${M}/conferences/${conference}/notifications?kind=manual`, DEMO.staff);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.data.every((r: { kind: string; conference_id: number }) => r.kind === 'manual' && r.conference_id === conference)).toBe(true);
+    expect(
+      body.data.every((r: { kind: string; conference_id: number }) => r.kind === 'manual' && r.conference_id === conference),
+    ).toBe(true);
     expect(body.meta.total).toBe(body.data.length);
     expect(body.reminders.map((r: { days_before: number }) => r.days_before)).toEqual([3, 1]);
     for (const r of body.reminders) expect(new Date(r.scheduled_for).getUTCHours()).toBe(0);
@@ -205,7 +223,8 @@ describe('GET the outbox', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
     expect(data.length).toBeGreaterThan(0);
-    for (const r of data) expect(r).toMatchObject({ conference_id: conference, company_id: unanswered, kind: 'manual', status: 'queued' });
+    for (const r of data)
+      expect(r).toMatchObject({ conference_id: conference, company_id: unanswered, kind: 'manual', status: 'queued' });
     const all = await call('GET', `${M}/notifications?page_size=1000`, DEMO.admin);
     expect(all.json().data.map((r: { id: number }) => r.id)).not.toContain(otherNotification);
     const foreign = await call('GET', `${M}/conferences/${otherConference}/notifications`, DEMO.staff);
