@@ -24,6 +24,7 @@ import { Problem, notFound } from '../plugins/app/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { recheckRoomViewers } from './room-db.ts';
 import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
+import { companiesInvited } from '../lib/mail/conference-mail.ts';
 
 type Row = typeof conference_member.$inferSelect;
 const cm = conference_member;
@@ -372,6 +373,7 @@ export default fp(
               created.map((after) => ({ cciCode, actor, action: 'create', entity: ENTITY, entityId: after.id, after })),
             );
             await refreshSummaries(tx, cciCode, rows, actor);
+            await companiesInvited(tx, app.mailQueue, target.id, rows, actor);
             return { created, skipped };
           });
         } catch (err) {

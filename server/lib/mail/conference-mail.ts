@@ -10,8 +10,8 @@
  * - closed, held, cancelled: pending reminders skipped (`conference_not_open`); deadline or
  *   reminder_days changed while published: reminders recomputed.
  */
-import { eq } from 'drizzle-orm';
-import { conference } from '../../db/schema.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { conference, notification } from '../../db/schema.ts';
 import type { MailQueue } from '../../jobs/mail-queue.ts';
 import type { Executor } from '../audit.ts';
 import type { ChangePayload } from './payload.ts';
@@ -82,4 +82,33 @@ export async function conferenceSaved(
   if (after.status === 'published' && (reopened || daysChanged || text(before.answer_deadline) !== text(after.answer_deadline))) {
     await rescheduleReminders(tx, queue, after, actor, now);
   }
+}
+
+/**
+ * Invitees added to a conference already published (its parent too, for a sub-conference): each
+ * company not yet invited by mail to it gets its invitation and reminders now, once per conference.
+ */
+export async function companiesInvited(
+  tx: Executor,
+  queue: MailQueue,
+  conferenceId: number,
+  invitees: Array<{ company_id: number }>,
+  actor: string,
+): Promise<void> {
+  const companyIds = [...new Set(invitees.map((i) => i.company_id))];
+  const [target] = await tx.select().from(conference).where(eq(conference.id, conferenceId));
+  if (target.status !== 'published' || !(await visible(tx, target))) return;
+  const told = await tx
+    .select({ company_id: notification.company_id })
+    .from(notification)
+    .where(
+      and(
+        eq(notification.kind, 'invitation'),
+        inArray(notification.company_id, companyIds),
+        inArray(notification.conference_id, target.parent_id === null ? [target.id] : [target.id, target.parent_id]),
+      ),
+    );
+  const fresh = companyIds.filter((id) => !told.some((t) => t.company_id === id)).sort((a, b) => a - b);
+  await writeOutbox(tx, queue, target, { kind: 'invitation', companyIds: fresh }, actor);
+  if (fresh.length > 0) await scheduleReminders(tx, queue, target, actor, new Date(), fresh);
 }

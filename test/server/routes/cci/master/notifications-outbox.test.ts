@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, caller } from '../../../../helpers/app.ts';
 import { DEMO, companyIdOf, tokenOf } from '../../../../helpers/fixtures.ts';
-import { createConference, daysFromNow } from '../../../../helpers/attendance-fixtures.ts';
+import { createConference, createMember, daysFromNow } from '../../../../helpers/attendance-fixtures.ts';
 import { inviteNew, mailCompany, outboxOf, versionOf, type OutboxRow } from '../../../../helpers/mail-fixtures.ts';
 
 /** Issue 13 "What is sent": the outbox rows each change writes (DESIGN.md §11.2). */
@@ -87,6 +87,27 @@ describe('publishing', () => {
     const invitations = ofKind(await outboxOf(app.pool, parent), 'invitation');
     expect(invitations.map((r) => r.company_id).sort()).toEqual([withAdmin, withEmail].sort());
     expect(ofKind(await outboxOf(app.pool, sub), 'invitation')).toEqual([]);
+  });
+
+  it('invites a company added after publishing, once', async () => {
+    const id = await draftWithInvitees('追加招待テスト');
+    await put(id, { status: 'published' });
+    const late = await mailCompany(app.pool, 'NTO-04', { email: 'late@nto04.example.jp' });
+    const members = [];
+    for (const name of ['追加 一郎', '追加 二郎'])
+      members.push(await createMember(app.pool, { companyId: late, name, kana: 'ツイカ' }));
+    const invite = (member_id: number) =>
+      call('POST', '/v1/cci/admin/master/conference_members', DEMO.staff, { mode: 'one', conference_id: id, member_id });
+    expect((await invite(members[0])).statusCode).toBe(201);
+    expect((await invite(members[1])).statusCode).toBe(201);
+    const rows = (await outboxOf(app.pool, id)).filter((r) => r.company_id === late);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ['invitation', 'queued'],
+      ['reminder', 'scheduled'],
+      ['reminder', 'scheduled'],
+    ]);
+    // an already invited company gets nothing more
+    expect(ofKind(await outboxOf(app.pool, id), 'invitation')).toHaveLength(4);
   });
 
   it('writes nothing for a draft cancelled before anyone was told', async () => {
