@@ -51,6 +51,7 @@ export const CONFERENCE_LIST: ListSpec = {
     'description',
     'allow_delegate',
     'attachments',
+    'reminder_days',
     'version',
     'created_at',
     'updated_at',
@@ -84,6 +85,7 @@ export function toConference(row: ConferenceRow): Conference {
     description: row.description,
     allow_delegate: row.allow_delegate,
     attachments: row.attachments,
+    reminder_days: row.reminder_days,
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -278,6 +280,7 @@ export default fp(
             description: input.description !== undefined ? input.description : current.description,
             allow_delegate: input.allow_delegate ?? current.allow_delegate,
             attachments: input.attachments ?? current.attachments,
+            reminder_days: input.reminder_days ?? current.reminder_days,
           };
           assertConferenceTimes([[next, 'body']]);
           const [row] = await tx

@@ -141,6 +141,20 @@ describe('changes after publishing', () => {
     expect(current[0].scheduled_for!.getTime()).toBeGreaterThan(before[0].scheduled_for!.getTime());
   });
 
+  it('new reminder days: the reminders recomputed, no change notice', async () => {
+    const id = await draftWithInvitees('督促日変更テスト');
+    await put(id, { status: 'published' });
+    await put(id, { reminder_days: [5] });
+    const rows = await outboxOf(app.pool, id);
+    expect(ofKind(rows, 'change')).toEqual([]);
+    const scheduled = rows.filter((r) => r.status === 'scheduled');
+    expect(scheduled.map((r) => [r.company_id, r.days_before])).toEqual([
+      [withAdmin, 5],
+      [withEmail, 5],
+    ]);
+    expect(ofKind(rows, 'reminder').filter((r) => r.error === 'deadline_changed')).toHaveLength(4);
+  });
+
   it('a new place: a change notice naming it; a new name alone: none', async () => {
     const id = await draftWithInvitees('会場変更テスト');
     await put(id, { status: 'published', place: '本館 大会議室' });
