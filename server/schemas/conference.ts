@@ -166,9 +166,10 @@ export const CompanyInviteeSchema = Type.Object({
 });
 export type CompanyInvitee = Static<typeof CompanyInviteeSchema>;
 
-/** A conference as a company sees it (attachments only with expand=attachments). */
+/** A conference as a company sees it (attachments only with expand=attachments; not the chamber's reminder_days). */
+const { reminder_days: _chamberOnly, ...sharedConferenceFields } = ConferenceSchema.properties;
 const companyConferenceFields = {
-  ...ConferenceSchema.properties,
+  ...sharedConferenceFields,
   attachments: Type.Optional(Attachments),
   answer_status: AnswerStatusSchema,
   answer_content: CompanySummarySchema,
