@@ -89,6 +89,21 @@ describe('publishing', () => {
     expect(ofKind(await outboxOf(app.pool, sub), 'invitation')).toEqual([]);
   });
 
+  it('a sub-conference published on its own later: invitations for its companies', async () => {
+    const parent = await createConference(app.pool, { name: '後日親会議', status: 'published', answerDeadline: daysFromNow(20) });
+    const sub = await createConference(app.pool, {
+      name: '後日懇親会',
+      status: 'draft',
+      parentId: parent,
+      answerDeadline: daysFromNow(20),
+    });
+    await inviteNew(app.pool, sub, withEmail);
+    await put(sub, { status: 'published' });
+    expect(ofKind(await outboxOf(app.pool, sub), 'invitation').map((r) => [r.company_id, r.status])).toEqual([
+      [withEmail, 'queued'],
+    ]);
+  });
+
   it('invites a company added after publishing, once', async () => {
     const id = await draftWithInvitees('追加招待テスト');
     await put(id, { status: 'published' });

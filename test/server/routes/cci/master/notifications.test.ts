@@ -183,6 +183,15 @@ describe('POST /v1/cci/admin/master/conferences/{id}/notifications', () => {
     expect(res.json()).toMatchObject({ code: 'company_not_invited', errors: [{ field: 'body.company_ids.1' }] });
   });
 
+  it('refuses a draft conference: companies do not see it yet (422)', async () => {
+    const draft = await createConference(app.pool, { name: '下書き会議', status: 'draft' });
+    await inviteNew(app.pool, draft, unanswered);
+    const res = await call('POST', `${M}/conferences/${draft}/notifications`, DEMO.staff, { ...message, unanswered: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('conference_draft');
+    expect(await outboxOf(app.pool, draft)).toEqual([]);
+  });
+
   it('wants exactly one of company_ids and unanswered (400)', async () => {
     const both = await call('POST', url(), DEMO.staff, { ...message, company_ids: [unanswered], unanswered: true });
     const neither = await call('POST', url(), DEMO.staff, message);
