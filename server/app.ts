@@ -30,6 +30,7 @@ import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
 import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
 import roomRoutes from './routes/room.ts';
+import mailRoutes from './routes/mail.ts';
 import { redeemTicket } from './repositories/room-access.ts';
 import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
@@ -123,6 +124,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
   await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss, quotas: opts.userQuotas });
   await app.register(roomRoutes, { storage: opts.storage, publicOrigin: opts.publicOrigin, ...opts.room });
+  await app.register(mailRoutes);
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };

@@ -16,6 +16,7 @@ import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summa
 import type { Executor } from '../lib/audit.ts';
 import { toConferenceMember } from './conference-members.ts';
 import { notUnderDraft } from './company-visibility.ts';
+import { answersRecorded, portalAnswerSource } from '../lib/mail/receipts.ts';
 
 const cm = conference_member;
 
@@ -234,6 +235,7 @@ export default fp(
           for (const conferenceId of changedConferences) {
             summaries.set(conferenceId, await refreshAnsweredSummary(tx, { cciCode, conferenceId, companyId }, username, now));
           }
+          await answersRecorded(tx, app.mailQueue, portalAnswerSource(cciCode, companyId, username, changedConferences, now));
 
           return {
             data: [...rowById.values()]

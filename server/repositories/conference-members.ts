@@ -23,6 +23,8 @@ import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { recheckRoomViewers } from './room-db.ts';
+import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
+import { companiesInvited } from '../lib/mail/conference-mail.ts';
 
 type Row = typeof conference_member.$inferSelect;
 const cm = conference_member;
@@ -371,6 +373,7 @@ export default fp(
               created.map((after) => ({ cciCode, actor, action: 'create', entity: ENTITY, entityId: after.id, after })),
             );
             await refreshSummaries(tx, cciCode, rows, actor);
+            await companiesInvited(tx, app.mailQueue, target.id, rows, actor);
             return { created, skipped };
           });
         } catch (err) {
@@ -444,6 +447,7 @@ export default fp(
           }
           await auditAll(tx, audits);
           if (answerChanged) await refreshSummaries(tx, cciCode, [row], actor, { at: now, by: actor });
+          if (answerChanged) await answersRecorded(tx, app.mailQueue, chamberAnswerSource(row, actor, now));
           return updated;
         });
       },

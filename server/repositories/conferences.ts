@@ -15,6 +15,7 @@ import { Problem, notFound } from '../plugins/app/problem.ts';
 import { assertUploaded, createAttachmentLists } from '../lib/attachment-keys.ts';
 import type { Db } from '../db/client.ts';
 import { recheckRoomViewers } from './room-db.ts';
+import { conferenceSaved } from '../lib/mail/conference-mail.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
 
@@ -50,6 +51,7 @@ export const CONFERENCE_LIST: ListSpec = {
     'description',
     'allow_delegate',
     'attachments',
+    'reminder_days',
     'version',
     'created_at',
     'updated_at',
@@ -83,6 +85,7 @@ export function toConference(row: ConferenceRow): Conference {
     description: row.description,
     allow_delegate: row.allow_delegate,
     attachments: row.attachments,
+    reminder_days: row.reminder_days,
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -244,6 +247,7 @@ export default fp(
             );
           }
           children.sort((a, b) => a.event_date.localeCompare(b.event_date) || a.id - b.id);
+          await conferenceSaved(tx, app.mailQueue, null, created.id, actor);
           return { ...created, sub_conferences: children };
         });
       },
@@ -276,6 +280,7 @@ export default fp(
             description: input.description !== undefined ? input.description : current.description,
             allow_delegate: input.allow_delegate ?? current.allow_delegate,
             attachments: input.attachments ?? current.attachments,
+            reminder_days: input.reminder_days ?? current.reminder_days,
           };
           assertConferenceTimes([[next, 'body']]);
           const [row] = await tx
@@ -295,6 +300,7 @@ export default fp(
           });
           if (status !== current.status && current.parent_id === null) await cascadeStatus(tx, cciCode, id, status, actor);
           if (status !== current.status) await recheckRoomViewers(tx, [id]);
+          await conferenceSaved(tx, app.mailQueue, current, id, actor);
           return { ...updated, sub_conferences: await subConferencesOf(tx, id) };
         });
       },

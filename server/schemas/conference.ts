@@ -34,6 +34,8 @@ const AttachmentSchema = Type.Object(
   { additionalProperties: false },
 );
 const Attachments = Type.Array(AttachmentSchema, { maxItems: 20 });
+/** DESIGN.md §11.2: e.g. [3, 1]; [] sends no reminders */
+const ReminderDays = Type.Array(Type.Integer({ minimum: 1, maximum: 20 }), { maxItems: 5, uniqueItems: true });
 
 export const ConferenceSchema = Type.Object({
   id: Type.Integer(),
@@ -49,6 +51,8 @@ export const ConferenceSchema = Type.Object({
   description: Nullable(Type.String()),
   allow_delegate: Type.Boolean(),
   attachments: Attachments,
+  /** business days before the deadline on which reminders go out (DESIGN.md §11.2) */
+  reminder_days: Type.Array(Type.Integer()),
   version: Type.Integer(),
   created_at: DateTime,
   updated_at: DateTime,
@@ -126,6 +130,7 @@ export const ConferenceUpdateSchema = Type.Object(
     description: Type.Optional(editable.description),
     allow_delegate: Type.Optional(editable.allow_delegate),
     attachments: Type.Optional(editable.attachments),
+    reminder_days: Type.Optional(ReminderDays),
   },
   { additionalProperties: false },
 );
@@ -161,9 +166,10 @@ export const CompanyInviteeSchema = Type.Object({
 });
 export type CompanyInvitee = Static<typeof CompanyInviteeSchema>;
 
-/** A conference as a company sees it (attachments only with expand=attachments). */
+/** A conference as a company sees it (attachments only with expand=attachments; not the chamber's reminder_days). */
+const { reminder_days: _chamberOnly, ...sharedConferenceFields } = ConferenceSchema.properties;
 const companyConferenceFields = {
-  ...ConferenceSchema.properties,
+  ...sharedConferenceFields,
   attachments: Type.Optional(Attachments),
   answer_status: AnswerStatusSchema,
   answer_content: CompanySummarySchema,

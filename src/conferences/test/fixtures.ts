@@ -30,6 +30,7 @@ export const conference = (overrides: Partial<Conference> = {}): Conference => (
   description: null,
   allow_delegate: true,
   attachments: [],
+  reminder_days: [3, 1],
   version: 4,
   created_at: '2026-10-01T00:00:00.000Z',
   updated_at: '2026-10-02T00:00:00.000Z',

@@ -508,6 +508,33 @@ const ROWS: Row[] = [
     foreign: bothChamber((i) => `${M}/conference_members/${i.other.conferenceMember}`, 404),
   },
 
+  // mail (issue 13, DESIGN.md §11.2): 送信履歴, the staff-written message, resend
+  { method: 'GET', path: `${M}/notifications`, own: () => ({ url: `${M}/notifications` }), expect: chamberRead },
+  {
+    method: 'GET',
+    path: `${M}/conferences/{id}/notifications`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/notifications` }),
+    expect: chamberShow,
+    foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/notifications`, 404),
+  },
+  {
+    method: 'POST',
+    path: `${M}/conferences/{id}/notifications`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/notifications`, body: {} }),
+    expect: chamberWrite,
+    foreign: bothChamber(
+      (i) => `${M}/conferences/${i.other.conference}/notifications`,
+      404,
+      () => ({ unanswered: true, subject: 'よその会議へ', body: '本文', preview: true }),
+    ),
+  },
+  {
+    method: 'POST',
+    path: `${M}/notifications/{id}/resend`,
+    own: () => ({ url: `${M}/notifications/${MISSING}/resend` }),
+    expect: chamberMissing,
+  },
+
   // company audience: its own company and the conferences it is invited to
   {
     method: 'GET',

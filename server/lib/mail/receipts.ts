@@ -1,0 +1,110 @@
+/**
+ * 回答受付のお知らせ (issue 13): after every answer that changed something, one receipt per company
+ * and per conference, listing every invitee of that company there as recorded, who recorded it (the
+ * company in the portal, or the chamber and through which channel) and when. Nothing for a
+ * conference the company cannot see (a draft, or under one) or that was cancelled.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { conference, conference_member, member, type AnswerChannel } from '../../db/schema.ts';
+import type { MailQueue } from '../../jobs/mail-queue.ts';
+import type { Executor } from '../audit.ts';
+import type { ReceiptPayload } from './payload.ts';
+import { writeOutbox } from './outbox.ts';
+
+export interface AnswerSource {
+  cciCode: string;
+  companyId: number;
+  /** the conferences in which this submission changed an answer */
+  conferenceIds: number[];
+  recordedBy: ReceiptPayload['recorded_by'];
+  channel: AnswerChannel;
+  receivedAt: Date;
+  actor: string;
+}
+
+async function receiptOf(tx: Executor, conferenceId: number, companyId: number, source: AnswerSource): Promise<ReceiptPayload> {
+  const rows = await tx
+    .select({
+      member_name: member.name,
+      member_title: member.title,
+      answer_content: conference_member.answer_content,
+      proxy_name: conference_member.proxy_name,
+      proxy_title: conference_member.proxy_title,
+      answer_channel: conference_member.answer_channel,
+      answered_late: conference_member.answered_late,
+    })
+    .from(conference_member)
+    .innerJoin(member, eq(member.id, conference_member.member_id))
+    .where(and(eq(conference_member.conference_id, conferenceId), eq(conference_member.company_id, companyId)))
+    .orderBy(asc(conference_member.sort), asc(conference_member.id));
+  return {
+    answers: rows,
+    recorded_by: source.recordedBy,
+    channel: source.channel,
+    received_at: source.receivedAt.toISOString(),
+  };
+}
+
+/** Writes the receipts of one submission (portal) or one staff-recorded answer. */
+export async function answersRecorded(tx: Executor, queue: MailQueue, source: AnswerSource): Promise<void> {
+  if (source.conferenceIds.length === 0) return;
+  const targets = await tx
+    .select({ row: conference })
+    .from(conference)
+    .where(and(eq(conference.cci_code, source.cciCode), inArray(conference.id, source.conferenceIds)))
+    .orderBy(asc(conference.id));
+  const parents = new Map(
+    (
+      await tx
+        .select({ id: conference.id, status: conference.status })
+        .from(conference)
+        .where(
+          inArray(
+            conference.id,
+            targets.map((t) => t.row.parent_id ?? t.row.id),
+          ),
+        )
+    ).map((p) => [p.id, p.status]),
+  );
+  for (const { row } of targets) {
+    const parentStatus = row.parent_id === null ? row.status : parents.get(row.parent_id);
+    if (row.status === 'draft' || row.status === 'cancelled' || parentStatus === 'draft') continue;
+    const payload = await receiptOf(tx, row.id, source.companyId, source);
+    await writeOutbox(tx, queue, row, { kind: 'receipt', companyIds: [source.companyId], payload }, source.actor);
+  }
+}
+
+/** The receipt of a company's own answers in the portal (POST /v1/company/conference_members/answer). */
+export function portalAnswerSource(
+  cciCode: string,
+  companyId: number,
+  actor: string,
+  conferenceIds: number[],
+  at: Date,
+): AnswerSource {
+  return { cciCode, companyId, conferenceIds, recordedBy: 'company', channel: 'portal', receivedAt: at, actor };
+}
+
+/** The receipt of an answer staff recorded (PUT …/conference_members/{id}): its channel and reception time. */
+export function chamberAnswerSource(
+  row: {
+    cci_code: string;
+    company_id: number;
+    conference_id: number;
+    answer_channel?: AnswerChannel | null;
+    answer_received_at?: Date | null;
+  },
+  actor: string,
+  at: Date,
+): AnswerSource {
+  return {
+    cciCode: row.cci_code,
+    companyId: row.company_id,
+    conferenceIds: [row.conference_id],
+    recordedBy: 'chamber',
+    // answer channels are recorded by staff since issue 13 (helper C); an older row without one was on paper
+    channel: row.answer_channel ?? 'paper',
+    receivedAt: row.answer_received_at ?? at,
+    actor,
+  };
+}

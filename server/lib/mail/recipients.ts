@@ -1,0 +1,82 @@
+/**
+ * Who a company's mail goes to (issue 13 "each invited company's admin e-mail"): the e-mails of its
+ * enabled COMPANY_ADMIN users, else the company's own e-mail (company.attributes.email). A company
+ * with neither gets its rows written as `skipped` / `no_address`, listed to staff as 送付不可.
+ */
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { company, conference, conference_member, users } from '../../db/schema.ts';
+import type { Executor } from '../audit.ts';
+
+/** company id → comma-separated addresses, or null (送付不可); every id of `companyIds` is a key. */
+export async function addressesOf(tx: Executor, companyIds: number[]): Promise<Map<number, string | null>> {
+  const result = new Map<number, string | null>(companyIds.map((id) => [id, null]));
+  if (companyIds.length === 0) return result;
+  const admins = await tx
+    .select({ company_id: users.company_id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.user_type, 'COMPANY_ADMIN'),
+        eq(users.enabled, true),
+        isNotNull(users.email),
+        ne(users.email, ''),
+        inArray(users.company_id, companyIds),
+      ),
+    )
+    .orderBy(asc(users.email));
+  const byCompany = new Map<number, string[]>();
+  for (const a of admins) {
+    const list = byCompany.get(a.company_id!) ?? [];
+    if (!list.includes(a.email!)) list.push(a.email!);
+    byCompany.set(a.company_id!, list);
+  }
+  const fallback = await tx
+    .select({ id: company.id, email: sql<string | null>`nullif(trim(${company.attributes} ->> 'email'), '')` })
+    .from(company)
+    .where(inArray(company.id, companyIds));
+  for (const c of fallback) result.set(c.id, byCompany.get(c.id)?.join(', ') ?? c.email);
+  return result;
+}
+
+/**
+ * Companies with invitees in the conference; for a parent (`withSubs`), also those invited only to
+ * one of its sub-conferences: they get the parent's mail, which lists their sub-conferences.
+ */
+export async function invitedCompanies(tx: Executor, conferenceId: number, withSubs: boolean): Promise<number[]> {
+  const conferences = withSubs
+    ? sql`(select ${conference.id} from ${conference} where ${conference.id} = ${conferenceId} or ${conference.parent_id} = ${conferenceId})`
+    : sql`(${conferenceId})`;
+  const rows = await tx
+    .select({ company_id: conference_member.company_id })
+    .from(conference_member)
+    .where(sql`${conference_member.conference_id} in ${conferences}`)
+    .groupBy(conference_member.company_id)
+    .orderBy(asc(conference_member.company_id));
+  return rows.map((r) => r.company_id);
+}
+
+/** The subset of `companyIds` with at least one 未回答 invitee in the conference (and its subs for a parent). */
+export async function companiesWithUnanswered(
+  tx: Executor,
+  conferenceId: number,
+  withSubs: boolean,
+  companyIds?: number[],
+): Promise<number[]> {
+  if (companyIds?.length === 0) return [];
+  const conferences = withSubs
+    ? sql`(select ${conference.id} from ${conference} where ${conference.id} = ${conferenceId} or ${conference.parent_id} = ${conferenceId})`
+    : sql`(${conferenceId})`;
+  const rows = await tx
+    .select({ company_id: conference_member.company_id })
+    .from(conference_member)
+    .where(
+      and(
+        sql`${conference_member.conference_id} in ${conferences}`,
+        sql`${conference_member.answer_content} is null`,
+        companyIds ? inArray(conference_member.company_id, companyIds) : undefined,
+      ),
+    )
+    .groupBy(conference_member.company_id)
+    .orderBy(asc(conference_member.company_id));
+  return rows.map((r) => r.company_id);
+}
