@@ -52,6 +52,7 @@ export async function seedDemo(db: Db, opts: { users: SeedUser[] }): Promise<voi
         cci_code: DEMO_CCI_CODE,
         name: 'デモ商工会議所',
         name_kana: 'デモショウコウカイギショ',
+        mail_contact: '〒100-0005 東京都千代田区丸の内3-2-2\nTEL 03-0000-0000　FAX 03-0000-0001\nkaigi@demo-cci.example.jp',
         created_by: SEED_ACTOR,
         updated_by: SEED_ACTOR,
       })
