@@ -259,7 +259,12 @@ export default fp(
             const now = new Date();
             requireFutureDeadline(parent.answer_deadline, now, input.allow_past_deadline, 'body.answer_deadline');
             subs.forEach((sub, i) =>
-              requireFutureDeadline(sub.answer_deadline, now, input.allow_past_deadline, `body.sub_conferences.${i}.answer_deadline`),
+              requireFutureDeadline(
+                sub.answer_deadline,
+                now,
+                input.allow_past_deadline,
+                `body.sub_conferences.${i}.answer_deadline`,
+              ),
             );
           }
           const template_id = input.template_id ?? null;

@@ -84,7 +84,10 @@ const CASES: Record<string, Case> = {
     url: () => `${M}/conference_members`,
     body: (id) => ({ mode: 'parent', conference_id: id }),
     foreign: (t) => t.demo.conference,
-    written: (t) => ({ sql: 'select count(*)::int from conference_member where conference_id = $1', params: [t.demo.conference] }),
+    written: (t) => ({
+      sql: 'select count(*)::int from conference_member where conference_id = $1',
+      params: [t.demo.conference],
+    }),
   },
   'DELETE conference_members/delete: ids': {
     method: 'DELETE',

@@ -80,9 +80,16 @@ describe('answers from every channel', () => {
       answered_late: false,
       answered_by: staff,
     });
-    expect(await summaryOf(app.pool, row.conferenceId, row.company_id)).toEqual({ answer_content: 'answered', answered_by: staff });
+    expect(await summaryOf(app.pool, row.conferenceId, row.company_id)).toEqual({
+      answer_content: 'answered',
+      answered_by: staff,
+    });
     // the chamber's list shows it, and it can be asked for by name
-    const list = await call('GET', `${BASE}?conference_id=${row.conferenceId}&fields=id,answer_channel,answered_late`, DEMO.admin);
+    const list = await call(
+      'GET',
+      `${BASE}?conference_id=${row.conferenceId}&fields=id,answer_channel,answered_late`,
+      DEMO.admin,
+    );
     expect(list.json().data).toEqual([{ id: row.id, answer_channel: 'fax', answered_late: false }]);
   });
 
@@ -96,7 +103,11 @@ describe('answers from every channel', () => {
 
   it('received before the deadline though typed in afterwards is not late', async () => {
     const row = await invitedIn({ answerDeadline: daysFromNow(-1) });
-    const res = await put(row, { answer_content: 'absent', answer_channel: 'paper', answer_received_at: daysFromNow(-2).toISOString() });
+    const res = await put(row, {
+      answer_content: 'absent',
+      answer_channel: 'paper',
+      answer_received_at: daysFromNow(-2).toISOString(),
+    });
     expect(res.json()).toMatchObject({ answer_channel: 'paper', answered_late: false });
   });
 
@@ -167,7 +178,11 @@ describe('answers from every channel', () => {
     });
     // the same answer sent again with a channel is a correction too, not a new answer
     const again = await put(res.json(), { answer_content: 'attend', answer_channel: 'phone' });
-    expect(again.json()).toMatchObject({ answer_channel: 'phone', answer_received_at: receivedAt, answered_at: first.answered_at });
+    expect(again.json()).toMatchObject({
+      answer_channel: 'phone',
+      answer_received_at: receivedAt,
+      answered_at: first.answered_at,
+    });
     const { rows } = await app.pool.query(
       `select before->>'answer_channel' as before, after->>'answer_channel' as after from audit_log
         where entity = 'conference_member' and entity_id = $1 order by id`,
@@ -185,7 +200,12 @@ describe('answers from every channel', () => {
     expect(answered.answered_late).toBe(true);
     const res = await put(answered, { answer_content: null });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ answer_content: null, answer_channel: null, answer_received_at: null, answered_late: false });
+    expect(res.json()).toMatchObject({
+      answer_content: null,
+      answer_channel: null,
+      answer_received_at: null,
+      answered_late: false,
+    });
     expect((await summaryOf(app.pool, row.conferenceId, row.company_id)).answer_content).toBeNull();
   });
 
@@ -203,7 +223,11 @@ describe('answers from every channel', () => {
     });
     const shown = await call('GET', `/v1/company/conferences/${row.conferenceId}?expand=members`, DEMO.companyAdmin);
     expect(shown.statusCode, shown.body).toBe(200);
-    expect(shown.json().members[0]).toMatchObject({ answer_channel: 'fax', answer_received_at: receivedAt, answered_late: false });
+    expect(shown.json().members[0]).toMatchObject({
+      answer_channel: 'fax',
+      answer_received_at: receivedAt,
+      answered_late: false,
+    });
 
     // the company changes it in the portal: now a portal answer
     const changed = await call('POST', '/v1/company/conference_members/answer', DEMO.companyAdmin, {

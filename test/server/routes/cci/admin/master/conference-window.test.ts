@@ -24,7 +24,12 @@ afterAll(() => app.close());
 
 const conferenceOf = async (id: number) => (await call('GET', `${CONFERENCES}/${id}`, DEMO.staff)).json();
 const invite = async (conferenceId: number, memberIds: number[], category?: string) => {
-  const res = await call('POST', MEMBERS, DEMO.staff, { mode: 'many', conference_id: conferenceId, member_ids: memberIds, category });
+  const res = await call('POST', MEMBERS, DEMO.staff, {
+    mode: 'many',
+    conference_id: conferenceId,
+    member_ids: memberIds,
+    category,
+  });
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json().created as Array<{ id: number; member_id: number; category: string }>;
 };
@@ -44,7 +49,11 @@ describe('回答受付を再開 (closed → published)', () => {
       answer_deadline: daysFromNow(-0.5).toISOString(),
     });
     expect(past.json().code).toBe('reopen_deadline_required');
-    const noDeadline = await call('PUT', `${CONFERENCES}/${id}`, DEMO.staff, { version, status: 'published', answer_deadline: null });
+    const noDeadline = await call('PUT', `${CONFERENCES}/${id}`, DEMO.staff, {
+      version,
+      status: 'published',
+      answer_deadline: null,
+    });
     expect(noDeadline.json().code).toBe('reopen_deadline_required');
     expect((await conferenceOf(id)).status).toBe('closed');
   });
@@ -61,12 +70,18 @@ describe('回答受付を再開 (closed → published)', () => {
     const [invitee] = await invite(id, [members[0]]);
     const [subInvitee] = await invite(sub, [members[0]]);
     const answer = (rowId: number) =>
-      call('POST', '/v1/company/conference_members/answer', DEMO.companyAdmin, { answers: [{ id: rowId, answer_content: 'attend' }] });
+      call('POST', '/v1/company/conference_members/answer', DEMO.companyAdmin, {
+        answers: [{ id: rowId, answer_content: 'attend' }],
+      });
     expect((await answer(invitee.id)).json().code).toBe('conference_not_open');
 
     const deadline = daysFromNow(7).toISOString();
     const { version } = await conferenceOf(id);
-    const res = await call('PUT', `${CONFERENCES}/${id}`, DEMO.admin, { version, status: 'published', answer_deadline: deadline });
+    const res = await call('PUT', `${CONFERENCES}/${id}`, DEMO.admin, {
+      version,
+      status: 'published',
+      answer_deadline: deadline,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'published', answer_deadline: deadline, warnings: [] });
     const subs = Object.fromEntries(res.json().sub_conferences.map((c: { id: number }) => [c.id, c]));
@@ -114,7 +129,12 @@ describe('publishing with a deadline already past', () => {
     });
     expect(subPast.statusCode).toBe(422);
     expect(fieldsNamed(subPast)).toBe('body.sub_conferences.0.answer_deadline');
-    const allowed = await create({ name: '期限切れ作成（確認済）', status: 'published', answer_deadline: past(), allow_past_deadline: true });
+    const allowed = await create({
+      name: '期限切れ作成（確認済）',
+      status: 'published',
+      answer_deadline: past(),
+      allow_past_deadline: true,
+    });
     expect(allowed.statusCode, allowed.body).toBe(201);
     expect((await create({ name: '期限なし公開', status: 'published' })).statusCode).toBe(201);
     // a draft may keep a past deadline until it is published
@@ -141,7 +161,11 @@ describe('reminder_days', () => {
     const plain = (await create({ name: 'リマインダー既定' })).json();
     expect(plain.reminder_days).toEqual([3, 1]);
     const given = (
-      await create({ name: 'リマインダー指定', reminder_days: [1, 5, 3], sub_conferences: [{ name: '子', event_date: daysFromNow(30).toISOString() }] })
+      await create({
+        name: 'リマインダー指定',
+        reminder_days: [1, 5, 3],
+        sub_conferences: [{ name: '子', event_date: daysFromNow(30).toISOString() }],
+      })
     ).json();
     expect(given.reminder_days).toEqual([5, 3, 1]);
     expect(given.sub_conferences[0].reminder_days).toEqual([5, 3, 1]);
@@ -179,8 +203,12 @@ describe("copying the parent's invitees (POST conference_members {mode: 'parent'
     const res = await call('POST', MEMBERS, DEMO.staff, { mode: 'parent', conference_id: sub.id });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().skipped).toEqual([members[0]]);
-    expect(res.json().created).toEqual([expect.objectContaining({ member_id: members[1], category: 'companion', conference_id: sub.id })]);
-    const again = (await call('POST', MEMBERS, DEMO.admin, { mode: 'parent', conference_id: sub.id, category: 'principal' })).json();
+    expect(res.json().created).toEqual([
+      expect.objectContaining({ member_id: members[1], category: 'companion', conference_id: sub.id }),
+    ]);
+    const again = (
+      await call('POST', MEMBERS, DEMO.admin, { mode: 'parent', conference_id: sub.id, category: 'principal' })
+    ).json();
     expect(again).toEqual({ created: [], skipped: [members[0], members[1]] });
   });
 
@@ -226,7 +254,10 @@ describe('warnings on conference writes', () => {
     expect(created.warnings).toEqual([]);
     const [first, second] = created.sub_conferences;
     await invite(first.id, [members[0]]);
-    const published = await call('PUT', `${CONFERENCES}/${created.id}`, DEMO.staff, { version: created.version, status: 'published' });
+    const published = await call('PUT', `${CONFERENCES}/${created.id}`, DEMO.staff, {
+      version: created.version,
+      status: 'published',
+    });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json().warnings).toEqual([
       { code: 'sub_conference_without_invitees', conference_id: second.id, name: '警告テスト見学会' },
@@ -234,7 +265,10 @@ describe('warnings on conference writes', () => {
     // the sub-conference's own write warns about its family too
     await invite(second.id, [members[0]]);
     const sub = await conferenceOf(second.id);
-    const renamed = await call('PUT', `${CONFERENCES}/${second.id}`, DEMO.staff, { version: sub.version, name: '警告テスト見学会（改）' });
+    const renamed = await call('PUT', `${CONFERENCES}/${second.id}`, DEMO.staff, {
+      version: sub.version,
+      name: '警告テスト見学会（改）',
+    });
     expect(renamed.json().warnings).toEqual([]);
   });
 });
