@@ -413,7 +413,11 @@ async function cascadeStatus(
 ) {
   const children = await tx.select().from(conference).where(eq(conference.parent_id, parentId)).for('update');
   const now = new Date();
-  for (const child of children.filter((c) => canChangeStatus(c.status, status))) {
+  // reopening takes along only those closed with the parent, never a draft one
+  const following = children.filter(
+    (c) => canChangeStatus(c.status, status) && (reopenedUntil === null || c.status === 'closed'),
+  );
+  for (const child of following) {
     // a draft sub-conference published with its parent: its own deadline must not be past either
     if (child.status === 'draft' && status === 'published') {
       requireFutureDeadline(child.answer_deadline, now, allowPastDeadline, 'body.answer_deadline');

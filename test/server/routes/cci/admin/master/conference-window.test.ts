@@ -67,6 +67,7 @@ describe('回答受付を再開 (closed → published)', () => {
       parentId: id,
     });
     const held = await createConference(app.pool, { name: '再開テスト見学会', status: 'held', parentId: id });
+    const draft = await createConference(app.pool, { name: '再開テスト準備中', status: 'draft', parentId: id });
     const [invitee] = await invite(id, [members[0]]);
     const [subInvitee] = await invite(sub, [members[0]]);
     const answer = (rowId: number) =>
@@ -88,6 +89,7 @@ describe('回答受付を再開 (closed → published)', () => {
     // the sub-conference's own deadline had passed: it takes the new one
     expect(subs[sub]).toMatchObject({ status: 'published', answer_deadline: deadline });
     expect(subs[held]).toMatchObject({ status: 'held' });
+    expect(subs[draft]).toMatchObject({ status: 'draft' });
 
     const { rows } = await app.pool.query(
       "select entity_id from audit_log where entity = 'conference' and action = 'reopen' and entity_id = any($1) order by entity_id",
