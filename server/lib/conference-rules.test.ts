@@ -45,13 +45,21 @@ describe('answeringClosedProblem', () => {
   });
 });
 
-describe('canChangeStatus (draft → published → closed → held, any but held → cancelled)', () => {
-  it('allows exactly the forward steps and cancelling', () => {
+describe('canChangeStatus (draft → published → closed → held, any but held → cancelled, closed → published to reopen)', () => {
+  it('allows exactly the forward steps, cancelling and reopening', () => {
     const allowed = CONFERENCE_STATUSES.flatMap((from) =>
       CONFERENCE_STATUSES.filter((to) => canChangeStatus(from, to)).map((to) => `${from}→${to}`),
     );
     expect(allowed.sort()).toEqual(
-      ['draft→published', 'draft→cancelled', 'published→closed', 'published→cancelled', 'closed→held', 'closed→cancelled'].sort(),
+      [
+        'draft→published',
+        'draft→cancelled',
+        'published→closed',
+        'published→cancelled',
+        'closed→published',
+        'closed→held',
+        'closed→cancelled',
+      ].sort(),
     );
   });
 

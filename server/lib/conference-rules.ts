@@ -36,12 +36,13 @@ export function answeringClosedProblem(c: AnswerWindow): Problem {
 
 /**
  * DESIGN.md §4 status flow: draft → published → closed → held; any state but held may be cancelled.
- * Nothing else (no way back, nothing after held or cancelled).
+ * The one way back is 回答受付を再開 (DESIGN.md §11.2): closed → published, with a new deadline
+ * (requireReopenDeadline). Nothing after held or cancelled.
  */
 const NEXT_STATUSES: Record<string, readonly string[]> = {
   draft: ['published', 'cancelled'],
   published: ['closed', 'cancelled'],
-  closed: ['held', 'cancelled'],
+  closed: ['published', 'held', 'cancelled'],
   held: [],
   cancelled: [],
 };
@@ -67,5 +68,33 @@ export function invalidStatusTransition(from: string, to: string): Problem {
     `会議の状態を「${STATUS_LABELS[from] ?? from}」から「${STATUS_LABELS[to] ?? to}」に変更することはできません。`,
     [{ field: 'body.status', code: 'invalid_status_transition', message: '変更できない状態です' }],
     { from, to },
+  );
+}
+
+/** closed → published: 回答受付を再開. */
+export const isReopening = (from: string, to: string) => from === 'closed' && to === 'published';
+
+/**
+ * Reopening needs a deadline (the one sent, or the current one when still ahead) later than now,
+ * or answering would close again at once (422).
+ */
+export function requireReopenDeadline(deadline: Date | null, now: Date): void {
+  if (deadline !== null && deadline.getTime() > now.getTime()) return;
+  throw new Problem(422, 'reopen_deadline_required', '回答受付を再開するには、現在より後の新しい回答期限を指定してください。', [
+    { field: 'body.answer_deadline', code: 'reopen_deadline_required', message: '新しい回答期限を指定してください' },
+  ]);
+}
+
+/**
+ * Publishing (draft → published, or created published) with a deadline already past would open
+ * nothing: 422 unless the staff confirmed it (`allow_past_deadline`, DESIGN.md §11.2).
+ */
+export function requireFutureDeadline(deadline: Date | null, now: Date, allowPast: boolean | undefined, field: string): void {
+  if (allowPast === true || deadline === null || deadline.getTime() > now.getTime()) return;
+  throw new Problem(
+    422,
+    'answer_deadline_past',
+    '回答期限が過ぎています。このまま公開する場合は、期限を過ぎていることを確認してください。',
+    [{ field, code: 'answer_deadline_past', message: '回答期限が過ぎています' }],
   );
 }

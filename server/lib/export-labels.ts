@@ -2,7 +2,7 @@
  * Japanese labels of coded values in export files, the same words the console and portal show
  * (src/company/messages.ts).
  */
-import type { AnswerContent, ConferenceMemberCategory } from '../db/schema.ts';
+import type { AnswerChannel, AnswerContent, ConferenceMemberCategory } from '../db/schema.ts';
 
 export const ANSWER_LABELS: Readonly<Record<AnswerContent, string>> = {
   attend: '出席',
@@ -27,3 +27,20 @@ export const categoryLabel = (category: string | null): string =>
 /** 代理出席者: 氏名（肩書） */
 export const proxyLabel = (name: string | null, title: string | null): string =>
   name ? (title ? `${name}（${title}）` : name) : '';
+
+/** 受付方法 (DESIGN.md §11.2) */
+export const CHANNEL_LABELS: Readonly<Record<AnswerChannel, string>> = {
+  portal: 'ポータル',
+  fax: 'FAX',
+  phone: '電話',
+  email: 'メール',
+  counter: '窓口',
+  paper: '紙',
+};
+
+/** 受付方法, with 期限後 when staff recorded it after the deadline; blank while unanswered or unknown. */
+export const channelLabel = (channel: string | null, late: boolean | null): string => {
+  if (channel === null) return '';
+  const label = CHANNEL_LABELS[channel as AnswerChannel] ?? channel;
+  return late ? `${label}（期限後）` : label;
+};

@@ -196,6 +196,10 @@ export default fp(
                 ...fields,
                 answered_at: now,
                 answered_by: username,
+                // DESIGN.md §11.2: the company's own answer; the portal enforces the deadline, so never late
+                answer_channel: 'portal',
+                answer_received_at: now,
+                answered_late: false,
                 version: before.version + 1,
                 updated_at: now,
                 updated_by: username,

@@ -19,6 +19,7 @@ import { auditAll } from '../lib/attendance-audit.ts';
 import { refreshSummaries } from '../lib/attendance-summary.ts';
 import { answerFieldsOf, requireDelegateAllowed, requireProxyDetails, sameAnswer } from '../lib/attendance-answer-rules.ts';
 import { membersMatchingRule } from '../lib/attendance-invite-rule.ts';
+import { hasReceiptFields, requireAnswerable, staffReceipt } from '../lib/attendance-staff-answer.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
@@ -43,6 +44,9 @@ const FIELDS = [
   'sort',
   'answered_at',
   'answered_by',
+  'answer_channel',
+  'answer_received_at',
+  'answered_late',
   'version',
   'created_at',
   'updated_at',
@@ -116,6 +120,9 @@ export function toConferenceMember(row: Row): ConferenceMember {
     sort: row.sort,
     answered_at: iso(row.answered_at),
     answered_by: row.answered_by,
+    answer_channel: row.answer_channel,
+    answer_received_at: iso(row.answer_received_at),
+    answered_late: row.answered_late,
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -206,7 +213,7 @@ const memberNotFound = (memberIds: number[]) =>
 /** The conference of an invite, locked against concurrent invites (sort numbering) but not against FK checks. */
 async function lockConference(tx: Executor, cciCode: string, id: number) {
   const [found] = await tx
-    .select({ id: conference.id, event_date: conference.event_date })
+    .select({ id: conference.id, event_date: conference.event_date, parent_id: conference.parent_id })
     .from(conference)
     .where(and(eq(conference.cci_code, cciCode), eq(conference.id, id)))
     .for('no key update');
@@ -235,6 +242,23 @@ async function invitedAmong(tx: Executor, conferenceId: number, memberIds: numbe
     .from(cm)
     .where(and(eq(cm.conference_id, conferenceId), inArray(cm.member_id, memberIds)));
   return new Set(rows.map((r) => r.member_id));
+}
+
+/**
+ * The parent conference's invitees in its seat order, with their category (the `parent` invite
+ * form); 422 for a conference that is not a sub-conference.
+ */
+async function parentInvitees(tx: Executor, parentId: number | null) {
+  if (parentId === null) {
+    throw new Problem(422, 'not_sub_conference', 'この会議は子会議ではないため、親会議の招待者をコピーできません。', [
+      { field: 'body.conference_id', code: 'not_sub_conference', message: '子会議ではありません' },
+    ]);
+  }
+  return tx
+    .select({ id: cm.member_id, company_id: cm.company_id, category: cm.category })
+    .from(cm)
+    .where(eq(cm.conference_id, parentId))
+    .orderBy(asc(cm.sort), asc(cm.id));
 }
 
 /** Another invitee of the conference holding `sort` (the lowest id if several do), or undefined. */
@@ -330,10 +354,13 @@ export default fp(
         try {
           return await db.transaction(async (tx) => {
             const target = await lockConference(tx, cciCode, input.conference_id);
-            let candidates: Array<{ id: number; company_id: number }>;
+            let candidates: Array<{ id: number; company_id: number; category?: Row['category'] }>;
             let skipped: number[] = [];
-            if (input.mode === 'rule') {
-              const matching = await membersMatchingRule(tx, cciCode, target.event_date, input.rule);
+            if (input.mode === 'rule' || input.mode === 'parent') {
+              const matching =
+                input.mode === 'rule'
+                  ? await membersMatchingRule(tx, cciCode, target.event_date, input.rule)
+                  : await parentInvitees(tx, target.parent_id);
               const invited = await invitedAmong(
                 tx,
                 target.id,
@@ -360,7 +387,7 @@ export default fp(
                   conference_id: target.id,
                   company_id: m.company_id,
                   member_id: m.id,
-                  category: input.category ?? 'principal',
+                  category: input.category ?? m.category ?? 'principal',
                   sort: (last ?? 0) + i + 1,
                   created_by: actor,
                   updated_by: actor,
@@ -394,22 +421,30 @@ export default fp(
             input.proxy_name !== undefined ? input.proxy_name : current.proxy_name,
             input.proxy_title !== undefined ? input.proxy_title : current.proxy_title,
           );
-          if (answerGiven) {
-            requireProxyDetails(next, 'body');
-            const [target] = await tx
-              .select({ allow_delegate: conference.allow_delegate })
-              .from(conference)
-              .where(eq(conference.id, current.conference_id));
-            requireDelegateAllowed(next, target, 'body.answer_content');
-          }
           const answerChanged = answerGiven && !sameAnswer(current, next);
           const now = new Date();
+          let receipt;
+          if (answerGiven || hasReceiptFields(input)) {
+            requireProxyDetails(next, 'body');
+            const [target] = await tx
+              .select({
+                allow_delegate: conference.allow_delegate,
+                status: conference.status,
+                answer_deadline: conference.answer_deadline,
+              })
+              .from(conference)
+              .where(eq(conference.id, current.conference_id));
+            requireAnswerable(target);
+            requireDelegateAllowed(next, target, 'body.answer_content');
+            receipt = staffReceipt(input, current, next, answerChanged, target, now);
+          }
           const [row] = await tx
             .update(cm)
             .set({
               category: input.category ?? current.category,
               sort: input.sort ?? current.sort,
               ...(answerChanged ? { ...next, answered_at: now, answered_by: actor } : {}),
+              ...receipt,
               version: current.version + 1,
               updated_at: now,
               updated_by: actor,

@@ -167,6 +167,9 @@ export default fp(
         proxy_title: cm.proxy_title,
         sort: cm.sort,
         answered_at: cm.answered_at ? cm.answered_at.toISOString() : null,
+        answer_channel: cm.answer_channel,
+        answer_received_at: cm.answer_received_at ? cm.answer_received_at.toISOString() : null,
+        answered_late: cm.answered_late,
         version: cm.version,
         member: { name, name_kana, title },
       }));

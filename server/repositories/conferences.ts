@@ -3,12 +3,25 @@ import { Type } from 'typebox';
 import { and, asc, eq, exists, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { CONFERENCE_STATUSES, POSITION_TYPES, conference, conference_member, conference_template } from '../db/schema.ts';
 import { searchTerms } from '../db/normalize.ts';
-import type { Conference, ConferenceCreate, ConferenceDetail, ConferenceUpdate, ResetSortResult } from '../schemas/conference.ts';
+import type {
+  Conference,
+  ConferenceCreate,
+  ConferenceDetail,
+  ConferenceUpdate,
+  ConferenceWriteResult,
+  ResetSortResult,
+} from '../schemas/conference.ts';
 import { ConferenceStatusSchema, Day, Text } from '../schemas/conference.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
-import { canChangeStatus, invalidStatusTransition } from '../lib/conference-rules.ts';
+import {
+  canChangeStatus,
+  invalidStatusTransition,
+  isReopening,
+  requireFutureDeadline,
+  requireReopenDeadline,
+} from '../lib/conference-rules.ts';
 import { jstDayOf, jstDayStart, jstNextDayStart } from '../lib/conference-dates.ts';
 import { assertConferenceTimes, resolveCreate, type ResolvedConference } from '../lib/conference-template-defaults.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
@@ -16,6 +29,7 @@ import { assertUploaded, createAttachmentLists } from '../lib/attachment-keys.ts
 import type { Db } from '../db/client.ts';
 import { recheckRoomViewers } from './room-db.ts';
 import { conferenceSaved } from '../lib/mail/conference-mail.ts';
+import { subConferenceWarnings } from './conference-warnings.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
 
@@ -143,12 +157,14 @@ const invalidReference = (field: string, code: string, detail: string) =>
 export interface ConferencesRepository {
   list(cciCode: string, query: Record<string, unknown>): Promise<ListResult<Partial<Conference>>>;
   findDetail(cciCode: string, id: number): Promise<ConferenceDetail | null>;
-  create(cciCode: string, actor: string, input: ConferenceCreate): Promise<ConferenceDetail>;
+  /** With `warnings` (conference-warnings.ts). */
+  create(cciCode: string, actor: string, input: ConferenceCreate): Promise<ConferenceWriteResult>;
   /**
    * Versioned partial update. A status change of a parent is applied to those of its
-   * sub-conferences for which the same change is allowed, so a 懇親会 follows its 総会.
+   * sub-conferences for which the same change is allowed, so a 懇親会 follows its 総会; reopening
+   * (closed → published) takes the closed sub-conferences along. With `warnings`.
    */
-  update(cciCode: string, id: number, actor: string, input: ConferenceUpdate): Promise<ConferenceDetail>;
+  update(cciCode: string, id: number, actor: string, input: ConferenceUpdate): Promise<ConferenceWriteResult>;
   /** Recomputes conference_member.sort (protocol order, DESIGN.md §4). */
   resetSortMembers(cciCode: string, id: number, actor: string): Promise<ResetSortResult>;
 }
@@ -170,7 +186,13 @@ async function subConferencesOf(tx: Executor, id: number): Promise<Conference[]>
 
 async function insertConference(
   tx: Executor,
-  values: ResolvedConference & { cci_code: string; parent_id: number | null; template_id: number | null; status: string },
+  values: ResolvedConference & {
+    cci_code: string;
+    parent_id: number | null;
+    template_id: number | null;
+    status: string;
+    reminder_days?: number[];
+  },
   actor: string,
 ): Promise<Conference> {
   const [row] = await tx
@@ -234,21 +256,41 @@ export default fp(
           await assertUploaded(tx, cciCode, createAttachmentLists(input));
           const { parent, subs } = resolveCreate(input, template ?? null, input.parent_id === undefined);
           const status = input.status ?? 'draft';
+          if (status === 'published') {
+            const now = new Date();
+            requireFutureDeadline(parent.answer_deadline, now, input.allow_past_deadline, 'body.answer_deadline');
+            subs.forEach((sub, i) =>
+              requireFutureDeadline(
+                sub.answer_deadline,
+                now,
+                input.allow_past_deadline,
+                `body.sub_conferences.${i}.answer_deadline`,
+              ),
+            );
+          }
           const template_id = input.template_id ?? null;
+          const reminder_days = reminderDays(input.reminder_days);
           const created = await insertConference(
             tx,
-            { ...parent, cci_code: cciCode, parent_id: input.parent_id ?? null, template_id, status },
+            { ...parent, cci_code: cciCode, parent_id: input.parent_id ?? null, template_id, status, reminder_days },
             actor,
           );
           const children: Conference[] = [];
-          for (const sub of subs) {
+          for (const [i, sub] of subs.entries()) {
+            // a sub-conference reminds on its own days if given, else on its parent's
+            const days = reminderDays(input.sub_conferences?.[i]?.reminder_days) ?? reminder_days;
             children.push(
-              await insertConference(tx, { ...sub, cci_code: cciCode, parent_id: created.id, template_id, status }, actor),
+              await insertConference(
+                tx,
+                { ...sub, cci_code: cciCode, parent_id: created.id, template_id, status, reminder_days: days },
+                actor,
+              ),
             );
           }
           children.sort((a, b) => a.event_date.localeCompare(b.event_date) || a.id - b.id);
           await conferenceSaved(tx, app.mailQueue, null, created.id, actor);
-          return { ...created, sub_conferences: children };
+          const warnings = await subConferenceWarnings(tx, input.parent_id ?? created.id);
+          return { ...created, sub_conferences: children, warnings };
         });
       },
 
@@ -266,6 +308,7 @@ export default fp(
           if (status !== current.status && !canChangeStatus(current.status, status)) {
             throw invalidStatusTransition(current.status, status);
           }
+          const reopening = isReopening(current.status, status);
           const next = {
             name: input.name ?? current.name,
             event_date: input.event_date !== undefined ? new Date(input.event_date) : current.event_date,
@@ -280,28 +323,40 @@ export default fp(
             description: input.description !== undefined ? input.description : current.description,
             allow_delegate: input.allow_delegate ?? current.allow_delegate,
             attachments: input.attachments ?? current.attachments,
-            reminder_days: input.reminder_days ?? current.reminder_days,
+            reminder_days: reminderDays(input.reminder_days) ?? current.reminder_days,
           };
           assertConferenceTimes([[next, 'body']]);
+          const now = new Date();
+          if (reopening) requireReopenDeadline(next.answer_deadline, now);
+          else if (current.status === 'draft' && status === 'published') {
+            requireFutureDeadline(next.answer_deadline, now, input.allow_past_deadline, 'body.answer_deadline');
+          }
           const [row] = await tx
             .update(conference)
-            .set({ ...next, status, version: current.version + 1, updated_at: new Date(), updated_by: actor })
+            .set({ ...next, status, version: current.version + 1, updated_at: now, updated_by: actor })
             .where(eq(conference.id, id))
             .returning();
           const updated = toConference(row);
           await audit(tx, {
             cciCode,
             actor,
-            action: 'update',
+            // 回答受付を再開 is its own entry in the audit log (DESIGN.md §11.2)
+            action: reopening ? 'reopen' : 'update',
             entity: 'conference',
             entityId: id,
             before: toConference(current),
             after: updated,
           });
-          if (status !== current.status && current.parent_id === null) await cascadeStatus(tx, cciCode, id, status, actor);
+          if (status !== current.status && current.parent_id === null) {
+            await cascadeStatus(tx, cciCode, id, status, actor, {
+              reopenedUntil: reopening ? next.answer_deadline : null,
+              allowPastDeadline: input.allow_past_deadline,
+            });
+          }
           if (status !== current.status) await recheckRoomViewers(tx, [id]);
           await conferenceSaved(tx, app.mailQueue, current, id, actor);
-          return { ...updated, sub_conferences: await subConferencesOf(tx, id) };
+          const warnings = await subConferenceWarnings(tx, current.parent_id ?? id);
+          return { ...updated, sub_conferences: await subConferencesOf(tx, id), warnings };
         });
       },
 
@@ -343,18 +398,49 @@ export default fp(
   { name: 'conferences-repository', decorators: { fastify: ['db'] } },
 );
 
-async function cascadeStatus(tx: Executor, cciCode: string, parentId: number, status: ConferenceRow['status'], actor: string) {
+/** `reminder_days` as stored: highest first (the order reminders go out); undefined stays undefined. */
+const reminderDays = (days: number[] | undefined) => days && [...days].sort((a, b) => b - a);
+
+/**
+ * A parent's status change applied to its sub-conferences where allowed. Reopening (`reopenedUntil`:
+ * the parent's new deadline) reopens the sub-conferences closed with it, and one whose own deadline
+ * has passed takes the parent's, so that companies can answer it again too.
+ */
+async function cascadeStatus(
+  tx: Executor,
+  cciCode: string,
+  parentId: number,
+  status: ConferenceRow['status'],
+  actor: string,
+  { reopenedUntil, allowPastDeadline }: { reopenedUntil: Date | null; allowPastDeadline: boolean | undefined },
+) {
   const children = await tx.select().from(conference).where(eq(conference.parent_id, parentId)).for('update');
-  for (const child of children.filter((c) => canChangeStatus(c.status, status))) {
+  const now = new Date();
+  // reopening takes along only those closed with the parent, never a draft one
+  const following = children.filter(
+    (c) => canChangeStatus(c.status, status) && (reopenedUntil === null || c.status === 'closed'),
+  );
+  for (const child of following) {
+    // a draft sub-conference published with its parent: its own deadline must not be past either
+    if (child.status === 'draft' && status === 'published') {
+      requireFutureDeadline(child.answer_deadline, now, allowPastDeadline, 'body.answer_deadline');
+    }
+    const extend = reopenedUntil !== null && child.answer_deadline !== null && child.answer_deadline.getTime() <= now.getTime();
     const [row] = await tx
       .update(conference)
-      .set({ status, version: child.version + 1, updated_at: new Date(), updated_by: actor })
+      .set({
+        status,
+        ...(extend ? { answer_deadline: reopenedUntil } : {}),
+        version: child.version + 1,
+        updated_at: now,
+        updated_by: actor,
+      })
       .where(eq(conference.id, child.id))
       .returning();
     await audit(tx, {
       cciCode,
       actor,
-      action: 'update',
+      action: reopenedUntil !== null ? 'reopen' : 'update',
       entity: 'conference',
       entityId: child.id,
       before: toConference(child),

@@ -1,11 +1,18 @@
 import { Type, type Static } from 'typebox';
-import { ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, POSITION_TYPES } from '../db/schema.ts';
+import { ANSWER_CHANNELS, ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, POSITION_TYPES } from '../db/schema.ts';
 import { Nullable, RequiredText, Version } from './common.ts';
 
 /** DESIGN.md §4: principal 本人, substitute 代理, companion 随行. */
 export const CategorySchema = Type.Enum(CONFERENCE_MEMBER_CATEGORIES);
 /** DESIGN.md §4: attend 出席, absent 欠席, proxy_attend 代理出席, delegate 委任状; null = 未回答. */
 export const AnswerContentSchema = Type.Enum(ANSWER_CONTENTS);
+/** DESIGN.md §11.2: how the answer reached the chamber; null while unanswered (or recorded before channels existed). */
+export const AnswerChannelSchema = Type.Enum(ANSWER_CHANNELS);
+/** The channels staff may record: `portal` is the company's own answer and only the portal sets it. */
+export const STAFF_ANSWER_CHANNELS = ['fax', 'phone', 'email', 'counter', 'paper'] as const satisfies ReadonlyArray<
+  (typeof ANSWER_CHANNELS)[number]
+>;
+export const StaffAnswerChannelSchema = Type.Enum(STAFF_ANSWER_CHANNELS);
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A person's name or title as typed (代理出席者の氏名・肩書). */
@@ -30,6 +37,10 @@ export const ConferenceMemberSchema = Type.Object({
   sort: Type.Integer(),
   answered_at: Nullable(Type.String({ format: 'date-time' })),
   answered_by: Nullable(Type.String()),
+  answer_channel: Nullable(AnswerChannelSchema),
+  answer_received_at: Nullable(Type.String({ format: 'date-time' })),
+  /** staff recorded it after the deadline or after answering closed */
+  answered_late: Type.Boolean(),
   version: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -47,10 +58,12 @@ export const ExpandQuery = Type.String({ pattern: '^(member|company)(,(member|co
 export const AnswerContentFilter = Type.Enum([...ANSWER_CONTENTS, 'none']);
 
 /**
- * POST /v1/cci/admin/master/conference_members: three forms told apart by `mode`.
+ * POST /v1/cci/admin/master/conference_members: four forms told apart by `mode`.
  * - `one`: one member; `many`: several (duplicates in the conference → 409 already_invited);
  * - `rule`: everyone holding a position of the given types and/or departments on the event date,
- *   members already invited are skipped (DESIGN.md §1 invitations by position).
+ *   members already invited are skipped (DESIGN.md §1 invitations by position);
+ * - `parent`: the parent conference's invitees copied to a sub-conference (DESIGN.md §11.2), with
+ *   their category unless one is given; members already invited are skipped.
  */
 const InviteOne = Type.Object(
   { mode: Type.Literal('one'), conference_id: Id, member_id: Id, category: Type.Optional(CategorySchema) },
@@ -78,10 +91,14 @@ const InviteByRule = Type.Object(
   { mode: Type.Literal('rule'), conference_id: Id, rule: InviteRuleSchema, category: Type.Optional(CategorySchema) },
   { additionalProperties: false },
 );
-export const InviteSchema = Type.Union([InviteOne, InviteMany, InviteByRule]);
+const InviteFromParent = Type.Object(
+  { mode: Type.Literal('parent'), conference_id: Id, category: Type.Optional(CategorySchema) },
+  { additionalProperties: false },
+);
+export const InviteSchema = Type.Union([InviteOne, InviteMany, InviteByRule, InviteFromParent]);
 export type Invite = Static<typeof InviteSchema>;
 
-/** Every form answers with the rows created and the member ids skipped (already invited; rule form only). */
+/** Every form answers with the rows created and the member ids skipped (already invited; rule and parent forms only). */
 export const InviteResultSchema = Type.Object({
   created: Type.Array(ConferenceMemberSchema),
   skipped: Type.Array(Type.Integer()),
@@ -94,6 +111,10 @@ export type InviteResult = Static<typeof InviteResultSchema>;
  * `sort`: when another invitee of the same conference holds it, the two swap places in the same
  * transaction (that invitee takes this one's old sort; both versions go up), so moving a row up or
  * down is one request. `version` is this row's; the other row's is not needed.
+ *
+ * Answers from every channel (DESIGN.md §11.2, server/lib/attendance-staff-answer.ts): a changed
+ * answer needs `answer_channel` (FAX, 電話…; never `portal`) and takes `answer_received_at` (default
+ * now). The same answer with only these two fields corrects how and when it arrived.
  */
 export const ConferenceMemberUpdateSchema = Type.Object(
   {
@@ -103,6 +124,8 @@ export const ConferenceMemberUpdateSchema = Type.Object(
     answer_content: Type.Optional(Nullable(AnswerContentSchema)),
     proxy_name: Type.Optional(Nullable(ProxyName)),
     proxy_title: Type.Optional(Nullable(ProxyTitle)),
+    answer_channel: Type.Optional(StaffAnswerChannelSchema),
+    answer_received_at: Type.Optional(Type.String({ format: 'date-time', pattern: '^(19|2[0-9])[0-9]{2}-' })),
   },
   { additionalProperties: false },
 );

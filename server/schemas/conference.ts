@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, CONFERENCE_STATUSES } from '../db/schema.ts';
+import { ANSWER_CHANNELS, ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, CONFERENCE_STATUSES } from '../db/schema.ts';
 import { Nullable, RequiredText } from './common.ts';
 
 /** DESIGN.md §4: draft → published → closed → held, or cancelled. */
@@ -34,8 +34,12 @@ const AttachmentSchema = Type.Object(
   { additionalProperties: false },
 );
 const Attachments = Type.Array(AttachmentSchema, { maxItems: 20 });
-/** DESIGN.md §11.2: e.g. [3, 1]; [] sends no reminders */
-const ReminderDays = Type.Array(Type.Integer({ minimum: 1, maximum: 20 }), { maxItems: 5, uniqueItems: true });
+
+/**
+ * DESIGN.md §11.2: business days before the deadline on which reminders go out; empty = none.
+ * Default [3, 1] (the column's).
+ */
+const ReminderDays = Type.Array(Type.Integer({ minimum: 1, maximum: 30 }), { maxItems: 5, uniqueItems: true });
 
 export const ConferenceSchema = Type.Object({
   id: Type.Integer(),
@@ -51,8 +55,7 @@ export const ConferenceSchema = Type.Object({
   description: Nullable(Type.String()),
   allow_delegate: Type.Boolean(),
   attachments: Attachments,
-  /** business days before the deadline on which reminders go out (DESIGN.md §11.2) */
-  reminder_days: Type.Array(Type.Integer()),
+  reminder_days: ReminderDays,
   version: Type.Integer(),
   created_at: DateTime,
   updated_at: DateTime,
@@ -65,6 +68,24 @@ export const ConferenceDetailSchema = Type.Object({
   sub_conferences: Type.Array(ConferenceSchema),
 });
 export type ConferenceDetail = Static<typeof ConferenceDetailSchema>;
+
+/**
+ * What staff should know after a write (DESIGN.md §11.2): `sub_conference_without_invitees` names
+ * a published sub-conference of the family that nobody is invited to.
+ */
+export const ConferenceWarningSchema = Type.Object({
+  code: Type.Literal('sub_conference_without_invitees'),
+  conference_id: Type.Integer(),
+  name: Type.String(),
+});
+export type ConferenceWarning = Static<typeof ConferenceWarningSchema>;
+
+/** POST and PUT of a conference answer with the detail and `warnings` (always present, maybe empty). */
+export const ConferenceWriteResultSchema = Type.Object({
+  ...ConferenceDetailSchema.properties,
+  warnings: Type.Array(ConferenceWarningSchema),
+});
+export type ConferenceWriteResult = Static<typeof ConferenceWriteResultSchema>;
 
 /**
  * `event_date`: a date-time with offset, or a bare `YYYY-MM-DD` whose time comes from the template's
@@ -80,7 +101,13 @@ const editable = {
   description: Nullable(Text({ maxLength: 10_000 })),
   allow_delegate: Type.Boolean(),
   attachments: Attachments,
+  reminder_days: ReminderDays,
 };
+/**
+ * Publishing with a deadline already past is refused (422 answer_deadline_past) unless the staff
+ * confirmed it with `allow_past_deadline: true` (DESIGN.md §11.2); not stored.
+ */
+const AllowPastDeadline = Type.Optional(Type.Boolean());
 
 /** A sub-conference created together with its parent: it takes the parent's status and, if absent, deadline. */
 export const SubConferenceCreateSchema = Type.Object(
@@ -93,6 +120,7 @@ export const SubConferenceCreateSchema = Type.Object(
     description: Type.Optional(editable.description),
     allow_delegate: Type.Optional(editable.allow_delegate),
     attachments: Type.Optional(editable.attachments),
+    reminder_days: Type.Optional(editable.reminder_days),
   },
   { additionalProperties: false },
 );
@@ -112,6 +140,7 @@ export const ConferenceCreateSchema = Type.Object(
     parent_id: Type.Optional(Id),
     template_id: Type.Optional(Id),
     sub_conferences: Type.Optional(Type.Array(SubConferenceCreateSchema, { maxItems: 20 })),
+    allow_past_deadline: AllowPastDeadline,
   },
   { additionalProperties: false },
 );
@@ -130,7 +159,8 @@ export const ConferenceUpdateSchema = Type.Object(
     description: Type.Optional(editable.description),
     allow_delegate: Type.Optional(editable.allow_delegate),
     attachments: Type.Optional(editable.attachments),
-    reminder_days: Type.Optional(ReminderDays),
+    reminder_days: Type.Optional(editable.reminder_days),
+    allow_past_deadline: AllowPastDeadline,
   },
   { additionalProperties: false },
 );
@@ -161,6 +191,10 @@ export const CompanyInviteeSchema = Type.Object({
   proxy_title: Nullable(Type.String()),
   sort: Type.Integer(),
   answered_at: Nullable(DateTime),
+  /** DESIGN.md §11.2: anything but `portal` is 会議所が受付（FAX…） */
+  answer_channel: Nullable(Type.Enum(ANSWER_CHANNELS)),
+  answer_received_at: Nullable(DateTime),
+  answered_late: Type.Boolean(),
   version: Type.Integer(),
   member: Type.Object({ name: Type.String(), name_kana: Nullable(Type.String()), title: Nullable(Type.String()) }),
 });

@@ -32,12 +32,17 @@ interface Invite {
   answer: 'attend' | 'absent' | 'proxy_attend' | null;
   proxy?: [string, string];
   answeredAt?: string;
+  /** DESIGN.md §11.2: how and when the chamber received it */
+  channel?: 'portal' | 'fax' | 'phone' | 'email' | 'counter' | 'paper';
+  receivedAt?: string;
+  late?: boolean;
 }
 
 async function invite(pool: pg.Pool, i: Invite) {
   await pool.query(
-    `insert into conference_member (cci_code, conference_id, company_id, member_id, category, answer_content, proxy_name, proxy_title, sort, answered_at)
-     values ('demo', $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `insert into conference_member (cci_code, conference_id, company_id, member_id, category, answer_content, proxy_name, proxy_title, sort, answered_at,
+                                    answer_channel, answer_received_at, answered_late)
+     values ('demo', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       i.conferenceId,
       i.companyId,
@@ -48,6 +53,9 @@ async function invite(pool: pg.Pool, i: Invite) {
       i.proxy?.[1] ?? null,
       i.sort,
       i.answeredAt ?? null,
+      i.channel ?? null,
+      i.receivedAt ?? null,
+      i.late ?? false,
     ],
   );
   await pool.query(
@@ -88,6 +96,8 @@ export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture>
     category: 'principal',
     answer: 'attend',
     answeredAt: '2019-05-01T10:00:00+09:00',
+    channel: 'portal',
+    receivedAt: '2019-05-01T10:00:00+09:00',
   });
   await invite(pool, {
     conferenceId: mainId,
@@ -98,6 +108,9 @@ export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture>
     answer: 'proxy_attend',
     proxy: ['髙橋 太郎', '専務取締役'],
     answeredAt: '2019-05-02T09:30:00+09:00',
+    channel: 'fax',
+    receivedAt: '2019-05-02T08:45:00+09:00',
+    late: true,
   });
   await invite(pool, {
     conferenceId: subId,
@@ -107,6 +120,8 @@ export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture>
     category: 'principal',
     answer: 'attend',
     answeredAt: '2019-05-03T12:00:00+09:00',
+    channel: 'phone',
+    receivedAt: '2019-05-03T11:50:00+09:00',
   });
   await invite(pool, {
     conferenceId: subId,

@@ -10,6 +10,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
+  type AnswerChannel,
   type AnswerContent,
   audit_log,
   chamber,
@@ -767,7 +768,8 @@ async function seedChamberData(tx: Tx): Promise<void> {
     })
     .returning({ id: conference.id });
 
-  type Answer = { answer: AnswerContent; proxy?: [string, string]; daysAgo: number };
+  /** `channel`: how the chamber received it (DESIGN.md §11.2); portal unless given */
+  type Answer = { answer: AnswerContent; proxy?: [string, string]; daysAgo: number; channel?: AnswerChannel };
   const invite = async (
     conferenceId: number,
     invitees: SeededMember[],
@@ -789,6 +791,8 @@ async function seedChamberData(tx: Tx): Promise<void> {
         sort: i + 1,
         answered_at: a ? jstAt(-a.daysAgo, 10) : null,
         answered_by: a ? SEED_ACTOR : null,
+        answer_channel: a ? (a.channel ?? 'portal') : null,
+        answer_received_at: a ? jstAt(-a.daysAgo, a.channel ? 9 : 10) : null,
         ...stamp,
       };
     });
@@ -817,10 +821,10 @@ async function seedChamberData(tx: Tx): Promise<void> {
     if (m.company_id === c0001 || m.company_id === c0002) return undefined;
     const pattern: Array<Answer | undefined> = [
       { answer: 'attend', daysAgo: 3 },
-      { answer: 'attend', daysAgo: 2 },
+      { answer: 'attend', daysAgo: 2, channel: 'fax' },
       undefined,
       { answer: 'proxy_attend', proxy: ['佐々木 学', '取締役副社長'], daysAgo: 2 },
-      { answer: 'absent', daysAgo: 1 },
+      { answer: 'absent', daysAgo: 1, channel: 'phone' },
       { answer: 'delegate', daysAgo: 1 },
       undefined,
     ];

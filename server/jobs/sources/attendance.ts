@@ -1,13 +1,14 @@
 /**
  * 出欠一覧: everyone invited to a conference or one of its sub-conferences, one row per person, with
- * each conference's answer, substitute and answer time side by side (issue 6).
+ * each conference's answer, substitute and answer time side by side (issue 6), and how and when the
+ * chamber received the answer (受付方法 with 期限後 for a late one, 受付日時: DESIGN.md §11.2).
  *
  * Protocol order: people invited to the main conference first, in its seat order (`sort`, DESIGN.md
  * §4), then those invited only to a sub-conference, in that one's order. 五十音順: member kana.
  */
 import type { Cell, ExportColumn, ExportSource, SourceContext } from './types.ts';
 import { conferenceOf } from './types.ts';
-import { answerLabel, categoryLabel, proxyLabel } from '../../lib/export-labels.ts';
+import { answerLabel, categoryLabel, channelLabel, proxyLabel } from '../../lib/export-labels.ts';
 import { jstText } from '../../lib/export-dates.ts';
 
 export async function attendanceSource(ctx: SourceContext): Promise<ExportSource> {
@@ -30,6 +31,8 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
       { header: `${c.name}：出欠`, width: 12 },
       { header: `${c.name}：代理出席者`, width: 24 },
       { header: `${c.name}：回答日時`, width: 18 },
+      { header: `${c.name}：受付方法`, width: 14 },
+      { header: `${c.name}：受付日時`, width: 18 },
     ]),
   ];
 
@@ -47,7 +50,8 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
   const answers = ids
     .map(
       (_, n) =>
-        `c${n}.id as id${n}, c${n}.answer_content as a${n}, c${n}.proxy_name as pn${n}, c${n}.proxy_title as pt${n}, ${jstText(`c${n}.answered_at`)} as at${n}`,
+        `c${n}.id as id${n}, c${n}.answer_content as a${n}, c${n}.proxy_name as pn${n}, c${n}.proxy_title as pt${n}, ${jstText(`c${n}.answered_at`)} as at${n}, ` +
+        `c${n}.answer_channel as ch${n}, c${n}.answered_late as late${n}, ${jstText(`c${n}.answer_received_at`)} as rcv${n}`,
     )
     .join(', ');
   /** the result columns of each conference, named once rather than per row */
@@ -57,6 +61,9 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
     proxyName: `pn${n}`,
     proxyTitle: `pt${n}`,
     answeredAt: `at${n}`,
+    channel: `ch${n}`,
+    late: `late${n}`,
+    receivedAt: `rcv${n}`,
   }));
   const order =
     ctx.params.order === 'kana'
@@ -93,12 +100,14 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
       ];
       for (const k of keys) {
         // not invited to this one: blank, not 未回答
-        if (row[k.id] === null) cells.push(null, null, null);
+        if (row[k.id] === null) cells.push(null, null, null, null, null);
         else {
           cells.push(
             answerLabel(row[k.answer] as string | null),
             proxyLabel(row[k.proxyName] as string | null, row[k.proxyTitle] as string | null),
             ctx.dates.dateTime(row[k.answeredAt] as string | null),
+            channelLabel(row[k.channel] as string | null, row[k.late] as boolean | null),
+            ctx.dates.dateTime(row[k.receivedAt] as string | null),
           );
         }
       }

@@ -1,11 +1,13 @@
 /**
  * 受付名簿: the people expected at one conference's reception desk — those who answered 出席 or
  * 代理出席 — numbered in protocol order (seat order `sort`, DESIGN.md §4) or 五十音順, with the
- * substitute in place of the member who sends one and an empty 受付 column to tick off arrivals.
+ * substitute in place of the member who sends one, how and when the answer was received (受付方法,
+ * 受付日時: DESIGN.md §11.2) and an empty 受付 column to tick off arrivals.
  */
 import type { ExportSource, SourceContext } from './types.ts';
 import { conferenceOf } from './types.ts';
-import { categoryLabel } from '../../lib/export-labels.ts';
+import { categoryLabel, channelLabel } from '../../lib/export-labels.ts';
+import { jstText } from '../../lib/export-dates.ts';
 
 export async function receptionSource(ctx: SourceContext): Promise<ExportSource> {
   const conference = await conferenceOf(ctx);
@@ -24,6 +26,8 @@ export async function receptionSource(ctx: SourceContext): Promise<ExportSource>
       { header: '区分', width: 8 },
       { header: '出欠', width: 10 },
       { header: '会員氏名', width: 18 },
+      { header: '受付方法', width: 14 },
+      { header: '受付日時', width: 18 },
       { header: '受付', width: 8 },
     ],
     count: {
@@ -34,7 +38,8 @@ export async function receptionSource(ctx: SourceContext): Promise<ExportSource>
       text: `
         select (row_number() over (order by ${order}))::int as no,
                co.company_code, co.name1 as company_name, m.name, m.title,
-               cm.category, cm.answer_content, cm.proxy_name, cm.proxy_title
+               cm.category, cm.answer_content, cm.proxy_name, cm.proxy_title,
+               cm.answer_channel, cm.answered_late, ${jstText('cm.answer_received_at')} as received_at
           from conference_member cm
           join member m on m.id = cm.member_id
           join company co on co.id = cm.company_id
@@ -53,6 +58,8 @@ export async function receptionSource(ctx: SourceContext): Promise<ExportSource>
         proxy ? '代理' : categoryLabel(row.category as string),
         proxy ? '代理出席' : '出席',
         row.name as string,
+        channelLabel(row.answer_channel as string | null, row.answered_late as boolean | null),
+        ctx.dates.dateTime(row.received_at as string | null),
         '',
       ];
     },

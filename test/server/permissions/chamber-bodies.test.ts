@@ -79,6 +79,16 @@ const CASES: Record<string, Case> = {
     foreign: (t) => t.demo.member,
     written: (t) => ({ sql: 'select count(*)::int from conference_member where conference_id = $1', params: [t.own.conference] }),
   },
+  'POST conference_members (parent form): conference_id': {
+    method: 'POST',
+    url: () => `${M}/conference_members`,
+    body: (id) => ({ mode: 'parent', conference_id: id }),
+    foreign: (t) => t.demo.conference,
+    written: (t) => ({
+      sql: 'select count(*)::int from conference_member where conference_id = $1',
+      params: [t.demo.conference],
+    }),
+  },
   'DELETE conference_members/delete: ids': {
     method: 'DELETE',
     url: () => `${M}/conference_members/delete`,

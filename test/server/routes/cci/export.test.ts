@@ -67,7 +67,13 @@ describe('a failed job says why (issue 6)', () => {
 });
 
 const HEAD = ['事業所コード', '事業所名', '氏名', 'フリガナ', '肩書', '区分'];
-const per = (name: string) => [`${name}：出欠`, `${name}：代理出席者`, `${name}：回答日時`];
+const per = (name: string) => [
+  `${name}：出欠`,
+  `${name}：代理出席者`,
+  `${name}：回答日時`,
+  `${name}：受付方法`,
+  `${name}：受付日時`,
+];
 const ATTENDANCE = {
   header: [...HEAD, ...per('輸出テスト総会'), ...per('懇親会（輸出テスト）')],
   a: [
@@ -80,9 +86,13 @@ const ATTENDANCE = {
     '出席',
     '',
     '2019/05/01 10:00',
+    'ポータル',
+    '2019/05/01 10:00',
     '出席',
     '',
     '2019/05/03 12:00',
+    '電話',
+    '2019/05/03 11:50',
   ],
   b: [
     'EX02',
@@ -94,13 +104,47 @@ const ATTENDANCE = {
     '代理出席',
     '髙橋 太郎（専務取締役）',
     '2019/05/02 09:30',
+    'FAX（期限後）',
+    '2019/05/02 08:45',
+    '',
+    '',
     '',
     '',
     '',
   ],
-  c: ['EX02', '髙島屋工業', '安藤 次郎', 'アンドウ ジロウ', '', '随行', '', '', '', '欠席', '', '2019/05/04 08:00'],
+  // an answer recorded before channels existed: no 受付方法 nor 受付日時
+  c: [
+    'EX02',
+    '髙島屋工業',
+    '安藤 次郎',
+    'アンドウ ジロウ',
+    '',
+    '随行',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '欠席',
+    '',
+    '2019/05/04 08:00',
+    '',
+    '',
+  ],
 };
-const RECEPTION_HEADER = ['番号', '事業所コード', '事業所名', '出席者氏名', '出席者肩書', '区分', '出欠', '会員氏名', '受付'];
+const RECEPTION_HEADER = [
+  '番号',
+  '事業所コード',
+  '事業所名',
+  '出席者氏名',
+  '出席者肩書',
+  '区分',
+  '出欠',
+  '会員氏名',
+  '受付方法',
+  '受付日時',
+  '受付',
+];
 
 /** Shift_JIS cannot hold 𠮷: the file has 〓 there, and the job counted each one. */
 const asShiftJis = (row: string[]) => row.map((cell) => cell.replaceAll('𠮷', '〓'));
@@ -116,7 +160,7 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     return { job, file, rows: await rowsOf(format, file.body) };
   };
 
-  it('出欠一覧: one row per person, each conference’s answer, substitute and time; protocol order', async () => {
+  it('出欠一覧: one row per person, each conference’s answer, substitute, time and 受付方法/受付日時; protocol order', async () => {
     const { job, file, rows } = await produce({ type: 'attendance', params: { conference_id: fx.mainId } });
     expect(rows).toEqual([ATTENDANCE.header, ATTENDANCE.a, ATTENDANCE.b, ATTENDANCE.c].map(expectRow));
     expect(job).toMatchObject({ progress_done: 3, progress_total: 3, replaced_char_count: format === 'csv_sjis' ? 2 : null });
@@ -132,6 +176,8 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     expect(rows.map((r) => r[2])).toEqual(['氏名', '安藤 次郎', '髙橋 花子', '𠮷田 一郎'].map((n) => expectRow([n])[0]));
     expect(rows[3][8]).toBe('令和元年5月1日 10:00');
     expect(rows[2][8]).toBe('令和元年5月2日 09:30');
+    // 受付日時 in the export's date style too
+    expect(rows[2][10]).toBe('令和元年5月2日 08:45');
   });
 
   it('受付名簿: attendees only, numbered in protocol order, the substitute in place of the member', async () => {
@@ -139,8 +185,20 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     expect(rows).toEqual(
       [
         RECEPTION_HEADER,
-        ['1', 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '', '本人', '出席', '𠮷田 一郎', ''],
-        ['2', 'EX02', '髙島屋工業', '髙橋 太郎', '専務取締役', '代理', '代理出席', '髙橋 花子', ''],
+        ['1', 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '', '本人', '出席', '𠮷田 一郎', 'ポータル', '2019/05/01 10:00', ''],
+        [
+          '2',
+          'EX02',
+          '髙島屋工業',
+          '髙橋 太郎',
+          '専務取締役',
+          '代理',
+          '代理出席',
+          '髙橋 花子',
+          'FAX（期限後）',
+          '2019/05/02 08:45',
+          '',
+        ],
       ].map(expectRow),
     );
     expect(job.replaced_char_count).toBe(format === 'csv_sjis' ? 3 : null);

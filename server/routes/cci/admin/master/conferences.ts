@@ -9,6 +9,7 @@ import {
   ConferenceDetailSchema,
   ConferenceSchema,
   ConferenceUpdateSchema,
+  ConferenceWriteResultSchema,
   EmptyBodySchema,
   ResetSortResultSchema,
 } from '../../../../schemas/conference.ts';
@@ -21,7 +22,7 @@ const tags = ['cci: conferences'];
 /**
  * spec §7: GET and POST /v1/cci/admin/master/conferences; GET and PUT /{id};
  * PUT /{id}/reset_sort_members. Tenant: the caller's chamber; both chamber roles (DESIGN.md §6).
- * One conference is always answered with its `sub_conferences`.
+ * One conference is always answered with its `sub_conferences`; POST and PUT add `warnings`.
  */
 const conferences: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -37,7 +38,7 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/cci/admin/master/conferences',
     {
       config: { access: { resource: 'conferences', action: 'create' } },
-      schema: { tags, body: ConferenceCreateSchema, response: { 201: ConferenceDetailSchema, ...errors } },
+      schema: { tags, body: ConferenceCreateSchema, response: { 201: ConferenceWriteResultSchema, ...errors } },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -64,7 +65,12 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/cci/admin/master/conferences/:id',
     {
       config: { access: { resource: 'conferences', action: 'edit' } },
-      schema: { tags, params: IdParams, body: ConferenceUpdateSchema, response: { 200: ConferenceDetailSchema, ...errors } },
+      schema: {
+        tags,
+        params: IdParams,
+        body: ConferenceUpdateSchema,
+        response: { 200: ConferenceWriteResultSchema, ...errors },
+      },
     },
     async (request) => {
       const user = currentUser(request);

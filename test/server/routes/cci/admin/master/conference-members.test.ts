@@ -269,6 +269,7 @@ describe('PUT /v1/cci/admin/master/conference_members/{id}', () => {
       answer_content: 'proxy_attend',
       proxy_name: '  代理 太郎 ',
       proxy_title: '部長',
+      answer_channel: 'fax',
       sort: 40,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -282,12 +283,20 @@ describe('PUT /v1/cci/admin/master/conference_members/{id}', () => {
     expect(await summaryOf(app.pool, conferenceId, otherCompanyId)).toEqual({ answer_content: 'partial', answered_by: staff });
 
     const second = await rowOf(people.plain2);
-    const done = await call('PUT', `${BASE}/${second.id}`, DEMO.admin, { version: second.version, answer_content: 'absent' });
+    const done = await call('PUT', `${BASE}/${second.id}`, DEMO.admin, {
+      version: second.version,
+      answer_content: 'absent',
+      answer_channel: 'phone',
+    });
     expect(done.statusCode).toBe(200);
     expect((await summaryOf(app.pool, conferenceId, otherCompanyId)).answer_content).toBe('answered');
 
     // another answer drops the substitute
-    const changed = await call('PUT', `${BASE}/${row.id}`, DEMO.staff, { version: row.version + 1, answer_content: 'attend' });
+    const changed = await call('PUT', `${BASE}/${row.id}`, DEMO.staff, {
+      version: row.version + 1,
+      answer_content: 'attend',
+      answer_channel: 'fax',
+    });
     expect(changed.json()).toMatchObject({ answer_content: 'attend', proxy_name: null, proxy_title: null });
   });
 
@@ -313,7 +322,11 @@ describe('PUT /v1/cci/admin/master/conference_members/{id}', () => {
     });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json()).toMatchObject({ code: 'proxy_title_required', errors: [{ field: 'body.proxy_title' }] });
-    const delegate = await call('PUT', `${BASE}/${row.id}`, DEMO.staff, { version: row.version, answer_content: 'delegate' });
+    const delegate = await call('PUT', `${BASE}/${row.id}`, DEMO.staff, {
+      version: row.version,
+      answer_content: 'delegate',
+      answer_channel: 'paper',
+    });
     expect(delegate.statusCode).toBe(422);
     expect(delegate.json().code).toBe('delegate_not_allowed');
   });

@@ -66,9 +66,12 @@ describe('POST /v1/cci/admin/master/conferences', () => {
       version: 1,
       attachments: [{ key: 'demo/attachments/0b1f6c1e-agenda/agenda.pdf', name: '議案書.pdf', size: 12345 }],
       sub_conferences: [],
+      reminder_days: [3, 1],
+      warnings: [],
     });
+    const { warnings: _warnings, ...detail } = created;
     const read = await call('GET', `${BASE}/${created.id}`, DEMO.admin);
-    expect(read.json()).toEqual(created);
+    expect(read.json()).toEqual(detail);
     const { rows } = await app.pool.query(`select actor from audit_log where entity = 'conference' and entity_id = $1`, [
       String(created.id),
     ]);
