@@ -273,7 +273,15 @@ const ConferenceTabs = () => {
         ) : (
           <Box sx={{ p: 2 }}>
             <TargetPicker value={target.id} onChange={setTargetId} />
-            {tab === 'invitees' && <InviteesTab key={target.id} conferenceId={target.id} eventDate={target.event_date} />}
+            {tab === 'invitees' && (
+              <InviteesTab
+                key={target.id}
+                conferenceId={target.id}
+                eventDate={target.event_date}
+                parentId={target.parent_id}
+                allowDelegate={target.allow_delegate}
+              />
+            )}
             {tab === 'answers' && <AnswersTab conferences={family} targetId={target.id} />}
             {tab === 'companies' && <CompaniesTab key={target.id} conference={target} />}
           </Box>
