@@ -8,11 +8,19 @@
  * Answers go through the dataProvider's `answer` (POST /v1/company/conference_members/answer) and
  * the own company through its `getOne`/`update` of `company/companies`.
  */
-import type { CompanyConference, CompanyInvitee, CompanySubConference } from '../../server/schemas/conference';
+import type {
+  CompanyConference as ServerCompanyConference,
+  CompanyInvitee as ServerCompanyInvitee,
+  CompanySubConference,
+} from '../../server/schemas/conference';
+import type { AnswerChannel } from '../../server/db/schema';
 import { httpClient, type HttpClient, type QueryValue } from '../api/httpClient';
 import type { ListResponse } from '../api/types';
 
-export type { CompanyConference, CompanyInvitee, CompanySubConference };
+/** answer_channel (issue 13, DESIGN.md §11.2): declared here until the server's company schema carries it. */
+export type CompanyInvitee = ServerCompanyInvitee & { answer_channel?: AnswerChannel | null };
+export type CompanyConference = Omit<ServerCompanyConference, 'members'> & { members?: CompanyInvitee[] };
+export type { CompanySubConference };
 export type AnswerContent = NonNullable<CompanyInvitee['answer_content']>;
 export type AnswerStatus = CompanyConference['answer_status'];
 
