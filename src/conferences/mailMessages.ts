@@ -76,6 +76,11 @@ export const messages = {
       done: '%{created}名を招待しました（%{skipped}名はスキップ）。',
     },
     conferences: {
+      edit: {
+        tabs: {
+          notifications: '送信履歴',
+        },
+      },
       errors: {
       answer_channel_required: '受付方法を選んでください。',
       received_at_in_future: '受付日時に未来の日時は指定できません。',
