@@ -47,6 +47,7 @@ interface CreateFormValues {
   answer_deadline?: string | null;
   description?: string | null;
   allow_delegate?: boolean;
+  reminder_days?: number[];
   status?: string;
   sub_conferences?: Array<{ name?: string | null; event_date?: string | null; end_at?: string | null; place?: string | null }>;
 }
@@ -79,6 +80,7 @@ export const toCreateBody = (values: CreateFormValues): Record<string, unknown> 
     put('answer_deadline', values.answer_deadline);
     put('description', text(values.description));
     body.allow_delegate = values.allow_delegate ?? false;
+    if (values.reminder_days) body.reminder_days = values.reminder_days;
   }
   put('status', values.status);
   const subs = isSub
@@ -227,7 +229,14 @@ const CreateForm = () => {
   const isSub = !!useParentId();
   return (
     <SimpleForm
-      defaultValues={{ mode: isSub ? 'blank' : 'template', status: 'draft', allow_delegate: false, sub_conferences: [] }}
+      defaultValues={{
+        mode: isSub ? 'blank' : 'template',
+        status: 'draft',
+        allow_delegate: false,
+        // the server's default (DESIGN.md §11.2), shown so staff see what they get
+        reminder_days: [3, 1],
+        sub_conferences: [],
+      }}
     >
       <ParentNotice />
       <FormDraft />

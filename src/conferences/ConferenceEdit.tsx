@@ -77,6 +77,7 @@ const EDITABLE = [
   'answer_deadline',
   'description',
   'allow_delegate',
+  'reminder_days',
 ] as const;
 
 export const toUpdateBody = (data: Partial<Conference>): Record<string, unknown> => {
