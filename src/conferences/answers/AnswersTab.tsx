@@ -54,9 +54,12 @@ export const RecordAnswerButton = ({ row, onClick }: { row: InviteeRecord; onCli
       startIcon={<EditNoteIcon />}
       onClick={() => onClick(row)}
       aria-label={translate('kaigi.record_answer.open_label', { name: row.member?.name ?? String(row.member_id) })}
-      sx={{ whiteSpace: 'nowrap' }}
+      // phones: the icon only (the accessible name stays)
+      sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
     >
-      {translate('kaigi.record_answer.open')}
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {translate('kaigi.record_answer.open')}
+      </Box>
     </Button>
   );
 };
