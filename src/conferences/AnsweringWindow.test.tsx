@@ -38,7 +38,9 @@ describe('answering window', () => {
     const group = await screen.findByRole('group', { name: '状態の変更' }, WAIT);
     await user.click(within(group).getByRole('button', { name: '回答受付を再開' }));
     const dialog = await screen.findByRole('dialog', { name: '回答受付を再開しますか？' });
-    expect(within(dialog).getByText('「通常議員総会」を公開中に戻し、新しい回答期限まで回答を受け付けます。')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('「通常議員総会」を公開中に戻し、新しい回答期限まで回答を受け付けます。'),
+    ).toBeInTheDocument();
 
     // no deadline, or one in the past: nothing is sent
     await user.click(within(dialog).getByRole('button', { name: '再開する' }));

@@ -4,16 +4,7 @@
  * refuses a missing or past deadline (422 reopen_deadline_required), told in Japanese.
  */
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import { problemMessage } from './problemMessage';
 import { fromTokyoInput, instantOf } from './tokyoDateTime';
@@ -26,15 +17,16 @@ export const ReopenDialog = ({ record, onClose }: { record: Conference; onClose:
   const showWarnings = useConferenceWarnings();
   const [update, { isPending }] = useUpdate<Conference>();
   const [deadline, setDeadline] = useState('');
-  const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const at = instantOf(deadline);
-  const invalid = at === null || at <= Date.now() ? translate('kaigi.reopen.deadline_future') : undefined;
+  // checked against the clock on submit (render stays pure)
+  const [invalid, setInvalid] = useState<string | undefined>(undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(true);
-    if (invalid) return;
+    const at = instantOf(deadline);
+    const problem = at === null || at <= Date.now() ? translate('kaigi.reopen.deadline_future') : undefined;
+    setInvalid(problem);
+    if (problem) return;
     setError(null);
     update(
       'conferences',
@@ -56,7 +48,14 @@ export const ReopenDialog = ({ record, onClose }: { record: Conference; onClose:
   };
 
   return (
-    <Dialog open onClose={isPending ? undefined : onClose} aria-labelledby="reopen-title" aria-describedby="reopen-content" fullWidth maxWidth="xs">
+    <Dialog
+      open
+      onClose={isPending ? undefined : onClose}
+      aria-labelledby="reopen-title"
+      aria-describedby="reopen-content"
+      fullWidth
+      maxWidth="xs"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="reopen-title">{translate('kaigi.reopen.title')}</DialogTitle>
         <DialogContent>
@@ -72,12 +71,15 @@ export const ReopenDialog = ({ record, onClose }: { record: Conference; onClose:
             type="datetime-local"
             label={translate('kaigi.reopen.deadline')}
             value={deadline}
-            onChange={(e) => setDeadline(e.target.value)}
+            onChange={(e) => {
+              setDeadline(e.target.value);
+              setInvalid(undefined);
+            }}
             required
             fullWidth
             autoFocus
-            error={touched && !!invalid}
-            helperText={touched ? invalid : undefined}
+            error={!!invalid}
+            helperText={invalid}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </DialogContent>

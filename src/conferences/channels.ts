@@ -4,7 +4,14 @@
  */
 import type { AnswerChannel } from './types';
 
-export const ANSWER_CHANNELS = ['portal', 'fax', 'phone', 'email', 'counter', 'paper'] as const satisfies readonly AnswerChannel[];
+export const ANSWER_CHANNELS = [
+  'portal',
+  'fax',
+  'phone',
+  'email',
+  'counter',
+  'paper',
+] as const satisfies readonly AnswerChannel[];
 /** What staff may choose when they record an answer. */
 export const STAFF_CHANNELS = ['fax', 'phone', 'email', 'counter', 'paper'] as const satisfies readonly AnswerChannel[];
 export type StaffChannel = (typeof STAFF_CHANNELS)[number];

@@ -35,7 +35,13 @@ const filters = [
     choices={NOTIFICATION_STATUSES.map((id) => ({ id, name: statusLabelKey(id) }))}
     alwaysOn
   />,
-  <ReferenceInput key="conference" source="conference_id" reference="conferences" sort={{ field: 'event_date', order: 'DESC' }} alwaysOn>
+  <ReferenceInput
+    key="conference"
+    source="conference_id"
+    reference="conferences"
+    sort={{ field: 'event_date', order: 'DESC' }}
+    alwaysOn
+  >
     <AutocompleteInput
       label="kaigi.notifications.filters.conference"
       optionText="name"

@@ -6,8 +6,22 @@ import type { Notification, NotificationKind, NotificationStatus } from '../conf
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export const NOTIFICATION_KINDS = ['invitation', 'reminder', 'change', 'cancel', 'receipt', 'manual'] as const satisfies readonly NotificationKind[];
-export const NOTIFICATION_STATUSES = ['scheduled', 'queued', 'sending', 'sent', 'failed', 'skipped'] as const satisfies readonly NotificationStatus[];
+export const NOTIFICATION_KINDS = [
+  'invitation',
+  'reminder',
+  'change',
+  'cancel',
+  'receipt',
+  'manual',
+] as const satisfies readonly NotificationKind[];
+export const NOTIFICATION_STATUSES = [
+  'scheduled',
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'skipped',
+] as const satisfies readonly NotificationStatus[];
 
 export const kindLabelKey = (kind: string) => `kaigi.notifications.kind.${kind}`;
 export const statusLabelKey = (status: string) => `kaigi.notifications.status.${status}`;

@@ -95,6 +95,10 @@ describe('recording an answer received by the chamber', () => {
     expect(within(dialog).getByText('代理出席者の肩書を入力してください。')).toBeInTheDocument();
     expect(within(dialog).getByText('受付方法を選んでください。')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('受付日時'), { target: { value: '2099-01-01T10:00' } });
+    await user.click(within(dialog).getByRole('button', { name: '記録する' }));
+    expect(within(dialog).getByText('受付日時に未来の日時は指定できません。')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('受付日時'), { target: { value: '2026-11-10T10:00' } });
 
     await user.type(within(dialog).getByRole('textbox', { name: /代理出席者の氏名/ }), '高橋 四郎');
     await user.type(within(dialog).getByRole('textbox', { name: /代理出席者の肩書/ }), '部長');

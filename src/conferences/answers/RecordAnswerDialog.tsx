@@ -88,22 +88,30 @@ const AnswerForm = ({ row, allowDelegate, onClose, onSaved }: RecordAnswerDialog
   const choices: Choice[] = ANSWER_CONTENTS.filter((c) => c !== 'delegate' || allowDelegate || row.answer_content === 'delegate');
   if (row.answer_content) choices.push('none');
 
-  const received = instantOf(draft.receivedAt);
+  const [inFuture, setInFuture] = useState(false);
   const errors = {
     answer: !draft.answer ? translate('kaigi.record_answer.required') : undefined,
-    proxyName: draft.answer === 'proxy_attend' && !draft.proxyName.trim() ? translate('kaigi.conferences.errors.proxy_name_required') : undefined,
+    proxyName:
+      draft.answer === 'proxy_attend' && !draft.proxyName.trim()
+        ? translate('kaigi.conferences.errors.proxy_name_required')
+        : undefined,
     proxyTitle:
-      draft.answer === 'proxy_attend' && !draft.proxyTitle.trim() ? translate('kaigi.conferences.errors.proxy_title_required') : undefined,
+      draft.answer === 'proxy_attend' && !draft.proxyTitle.trim()
+        ? translate('kaigi.conferences.errors.proxy_title_required')
+        : undefined,
     channel: !draft.channel ? translate('kaigi.conferences.errors.answer_channel_required') : undefined,
-    receivedAt:
-      received !== null && received > Date.now() ? translate('kaigi.conferences.errors.received_at_in_future') : undefined,
+    // checked against the clock on submit (render stays pure)
+    receivedAt: inFuture ? translate('kaigi.conferences.errors.received_at_in_future') : undefined,
   };
   const shown = (message: string | undefined) => (touched ? message : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.values(errors).some(Boolean)) return;
+    const received = instantOf(draft.receivedAt);
+    const future = received !== null && received > Date.now();
+    setInFuture(future);
+    if (future || Object.values(errors).some(Boolean)) return;
     setBusy(true);
     setError(null);
     try {
@@ -200,7 +208,10 @@ const AnswerForm = ({ row, allowDelegate, onClose, onSaved }: RecordAnswerDialog
               type="datetime-local"
               label={translate('kaigi.record_answer.received_at')}
               value={draft.receivedAt}
-              onChange={(e) => set({ receivedAt: e.target.value })}
+              onChange={(e) => {
+                set({ receivedAt: e.target.value });
+                setInFuture(false);
+              }}
               error={!!shown(errors.receivedAt)}
               helperText={shown(errors.receivedAt) ?? translate('kaigi.record_answer.received_at_help')}
               size="small"

@@ -111,7 +111,14 @@ describe('送信履歴 tab', () => {
         return body.preview
           ? HttpResponse.json({ created: [], recipients, preview })
           : HttpResponse.json(
-              { created: [notification({ id: 9, kind: 'manual', status: 'queued' }), notification({ id: 10, to: null, status: 'skipped' })], recipients, preview },
+              {
+                created: [
+                  notification({ id: 9, kind: 'manual', status: 'queued' }),
+                  notification({ id: 10, to: null, status: 'skipped' }),
+                ],
+                recipients,
+                preview,
+              },
               { status: 201 },
             );
       }),

@@ -55,7 +55,10 @@ const Reminders = ({ reminders }: { reminders: ReminderSchedule[] }) => {
               <ListItemText
                 primary={
                   r.scheduled_for
-                    ? translate('kaigi.notifications.reminders.item', { days: r.days_before, at: formatDateTime(r.scheduled_for) })
+                    ? translate('kaigi.notifications.reminders.item', {
+                        days: r.days_before,
+                        at: formatDateTime(r.scheduled_for),
+                      })
                     : translate('kaigi.notifications.reminders.item_none', { days: r.days_before })
                 }
               />
@@ -145,7 +148,11 @@ export const NotificationsTab = ({ conferenceId }: { conferenceId: Identifier })
   const query = useQuery({
     queryKey: ['conference-notifications', String(conferenceId), page],
     queryFn: ({ signal }) =>
-      dataProvider.conferenceNotifications(conferenceId, { page: page + 1, page_size: PAGE_SIZE }, signal) as Promise<ConferenceNotificationList>,
+      dataProvider.conferenceNotifications(
+        conferenceId,
+        { page: page + 1, page_size: PAGE_SIZE },
+        signal,
+      ) as Promise<ConferenceNotificationList>,
     placeholderData: keepPreviousData,
   });
   const reload = () => void query.refetch();
@@ -193,12 +200,7 @@ export const NotificationsTab = ({ conferenceId }: { conferenceId: Identifier })
           )}
         </>
       )}
-      <SendMessageDialog
-        open={messageOpen}
-        conferenceId={conferenceId}
-        onClose={() => setMessageOpen(false)}
-        onSent={reload}
-      />
+      <SendMessageDialog open={messageOpen} conferenceId={conferenceId} onClose={() => setMessageOpen(false)} onSent={reload} />
     </Stack>
   );
 };

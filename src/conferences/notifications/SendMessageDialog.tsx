@@ -64,7 +64,8 @@ const Companies = ({
     filter: { conference_id: conferenceId, expand: 'company' },
   });
   if (isPending) return <CircularProgress size={20} aria-label={translate('kaigi.progress.loading')} />;
-  if (!data?.length) return <Typography color="text.secondary">{translate('kaigi.notifications.message.no_companies')}</Typography>;
+  if (!data?.length)
+    return <Typography color="text.secondary">{translate('kaigi.notifications.message.no_companies')}</Typography>;
   return (
     <FormControl component="fieldset" error={!!error}>
       <FormLabel component="legend">{translate('kaigi.notifications.message.choose_companies')}</FormLabel>
@@ -73,7 +74,11 @@ const Companies = ({
           <FormControlLabel
             key={row.id}
             control={
-              <Checkbox size="small" checked={chosen.has(row.company_id)} onChange={(e) => onToggle(row.company_id, e.target.checked)} />
+              <Checkbox
+                size="small"
+                checked={chosen.has(row.company_id)}
+                onChange={(e) => onToggle(row.company_id, e.target.checked)}
+              />
             }
             label={row.company ? `${row.company.name1}（${row.company.company_code}）` : String(row.company_id)}
           />
@@ -215,8 +220,16 @@ export const SendMessageDialog = ({ open, conferenceId, onClose, onSent }: SendM
               <FormControl>
                 <FormLabel id="message-audience">{translate('kaigi.notifications.message.recipients')}</FormLabel>
                 <RadioGroup aria-labelledby="message-audience" value={audience} onChange={(_e, v) => setAudience(v as Audience)}>
-                  <FormControlLabel value="unanswered" control={<Radio size="small" />} label={translate('kaigi.notifications.message.unanswered')} />
-                  <FormControlLabel value="chosen" control={<Radio size="small" />} label={translate('kaigi.notifications.message.chosen')} />
+                  <FormControlLabel
+                    value="unanswered"
+                    control={<Radio size="small" />}
+                    label={translate('kaigi.notifications.message.unanswered')}
+                  />
+                  <FormControlLabel
+                    value="chosen"
+                    control={<Radio size="small" />}
+                    label={translate('kaigi.notifications.message.chosen')}
+                  />
                 </RadioGroup>
               </FormControl>
               {audience === 'chosen' && (
