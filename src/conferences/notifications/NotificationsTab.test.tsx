@@ -11,6 +11,7 @@ import { renderAdmin } from '../../common/testing/renderAdmin';
 import conferences from '..';
 import { API, detail, list, signIn } from '../test/fixtures';
 import { notification, outbox } from '../../notifications/test/fixtures';
+import { setWidth } from '../../test/viewport';
 
 const WAIT = { timeout: 5000 };
 
@@ -21,6 +22,29 @@ const reminders = [
 ];
 
 describe('送信履歴 tab', () => {
+  beforeEach(() => setWidth(false));
+
+  it('phones (375 px): a simple list with the same facts and 再送', async () => {
+    setWidth(true);
+    signIn();
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail({ status: 'published' }, []))),
+      http.get(`${API}/conferences/1/notifications`, () =>
+        HttpResponse.json({ data: outbox(), meta: { page: 1, page_size: 25, total: 3 }, reminders }),
+      ),
+    );
+    renderAdmin('/conferences/1/notifications', { conferences });
+    const items = await screen.findByRole('list', { name: '送信履歴の一覧' }, WAIT);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const skipped = within(items).getByTestId('notification-2');
+    expect(within(skipped).getByText('招待 日本橋製作所')).toBeInTheDocument();
+    expect(within(skipped).getByText('送付不可')).toBeInTheDocument();
+    const failed = within(items).getByTestId('notification-3');
+    expect(
+      within(failed).getByRole('button', { name: '丸の内商事への「【リマインダー】通常議員総会」を再送' }),
+    ).toBeInTheDocument();
+  }, 30_000);
+
   it('lists the outbox with 送付不可 and errors in Japanese, the reminder schedule, and resends a failed row', async () => {
     signIn('CCI_CONFERENCE_USER');
     let rows = outbox();

@@ -7,7 +7,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
-  Box,
   Button,
   Checkbox,
   CircularProgress,
@@ -20,9 +19,6 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
-  List as MuiList,
-  ListItem,
-  ListItemText,
   Radio,
   RadioGroup,
   Stack,
@@ -36,6 +32,7 @@ import type { KaigiDataProvider } from '../../providers/dataProvider';
 import { problemMessage } from '../problemMessage';
 import { MAX_PAGE_SIZE } from '../useConferenceMembers';
 import type { ConferenceCompany, ManualNotificationResult } from '../types';
+import { MessagePreview } from './MessagePreview';
 
 export interface SendMessageDialogProps {
   open: boolean;
@@ -86,51 +83,6 @@ const Companies = ({
       </FormGroup>
       {error && <FormHelperText role="alert">{error}</FormHelperText>}
     </FormControl>
-  );
-};
-
-const Preview = ({ result }: { result: ManualNotificationResult }) => {
-  const translate = useTranslate();
-  const undeliverable = result.recipients.filter((r) => r.to === null).length;
-  return (
-    <Stack spacing={2}>
-      <Box component="section" aria-labelledby="message-preview-recipients">
-        <Typography variant="subtitle2" component="h3" id="message-preview-recipients">
-          {translate('kaigi.notifications.message.preview_recipients', { count: result.recipients.length })}
-        </Typography>
-        {undeliverable > 0 && (
-          <Typography variant="body2" color="warning.main">
-            {translate('kaigi.notifications.message.preview_undeliverable', { count: undeliverable })}
-          </Typography>
-        )}
-        {result.recipients.length === 0 ? (
-          <Typography color="text.secondary">{translate('kaigi.notifications.message.no_recipients')}</Typography>
-        ) : (
-          <MuiList dense aria-labelledby="message-preview-recipients" sx={{ maxHeight: 200, overflowY: 'auto' }}>
-            {result.recipients.map((r) => (
-              <ListItem key={r.company_id} disableGutters>
-                <ListItemText
-                  primary={`${r.name1}（${r.company_code}）`}
-                  secondary={r.to ?? translate('kaigi.notifications.no_address')}
-                  slotProps={{ secondary: { color: r.to ? 'text.secondary' : 'warning.main', sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItem>
-            ))}
-          </MuiList>
-        )}
-      </Box>
-      <Box component="section" aria-labelledby="message-preview-text">
-        <Typography variant="subtitle2" component="h3" id="message-preview-text">
-          {translate('kaigi.notifications.message.preview_subject', { subject: result.preview.subject })}
-        </Typography>
-        <Box
-          component="pre"
-          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', bgcolor: 'action.hover', p: 1.5, m: 0 }}
-        >
-          {result.preview.text}
-        </Box>
-      </Box>
-    </Stack>
   );
 };
 
@@ -214,7 +166,7 @@ export const SendMessageDialog = ({ open, conferenceId, onClose, onSent }: SendM
             </Alert>
           )}
           {preview ? (
-            <Preview result={preview} />
+            <MessagePreview result={preview} />
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
               <FormControl>
