@@ -203,4 +203,43 @@ describe('answering window', () => {
     expect(await screen.findByRole('button', { name: '役職で招待' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '親会議の招待者をコピー' })).not.toBeInTheDocument();
   }, 30_000);
+
+  it('create published past the deadline: asks, sends again with allow_past_deadline, then shows the warnings', async () => {
+    signIn();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(`${API}/conferences`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.allow_past_deadline) return problem(422, { code: 'answer_deadline_past', detail: 'past' });
+        return HttpResponse.json(
+          {
+            ...detail({ status: 'published' }),
+            warnings: [{ code: 'sub_conference_without_invitees', conference_id: 2, name: '懇親会' }],
+          },
+          { status: 201 },
+        );
+      }),
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail({ status: 'published' }))),
+      http.get('*/v1/cci/TKY/master/CCI_CONFERENCE_TEMPLATE', () => list([])),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/create', { conferences });
+    await user.click(await screen.findByRole('radio', { name: '白紙から作成' }, WAIT));
+    await user.type(screen.getByLabelText('会議名 *'), '臨時総会');
+    fireEvent.change(screen.getByLabelText('開催日時 *'), { target: { value: '2026-11-21T14:00' } });
+    fireEvent.change(screen.getByLabelText('回答期限'), { target: { value: '2026-11-14T17:00' } });
+    await user.click(screen.getByRole('radio', { name: '公開中' }));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+
+    const ask = await screen.findByRole('dialog', { name: '回答期限が過ぎています。このまま公開しますか？' }, WAIT);
+    expect(within(ask).getByText(/2026\/11\/14\(土\) 17:00/)).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'このまま公開する' }));
+    await waitFor(() => expect(bodies).toHaveLength(2), WAIT);
+    expect(bodies[0].allow_past_deadline).toBeUndefined();
+    expect(bodies[1]).toEqual({ ...bodies[0], allow_past_deadline: true });
+    expect(
+      await screen.findByText(/会議を作成しました。招待者のいない子会議があります: 「懇親会」/, {}, WAIT),
+    ).toBeInTheDocument();
+  }, 30_000);
 });

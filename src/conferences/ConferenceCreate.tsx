@@ -23,10 +23,13 @@ import {
   useRecordFromLocation,
   useRedirect,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useSession } from '../session/useSession';
 import { CREATABLE_STATUSES, statusLabelKey } from './conferenceStatus';
+import { usePastDeadlineCreate } from './usePastDeadlineCreate';
+import { useConferenceWarnings } from './useConferenceWarnings';
 import { ConferenceFields } from './ConferenceFields';
 import { TokyoDateTimeInput } from './TokyoDateTimeInput';
 import { problemMessage } from './problemMessage';
@@ -273,6 +276,13 @@ export const ConferenceCreate = () => {
   const redirect = useRedirect();
   const translate = useTranslate();
   const session = useSession();
+  const showWarnings = useConferenceWarnings();
+  const created = (data: RaRecord) => {
+    const done = translate('kaigi.conferences.create.created');
+    if (!showWarnings(data, done)) notify(done, { type: 'success', messageArgs: { _: done } });
+    redirect('edit', 'conferences', data.id);
+  };
+  const pastDeadline = usePastDeadlineCreate(created, (error) => notify(problemMessage(error, translate), { type: 'error' }));
   // templates live under /v1/cci/{cci_code}/…: wait for the session to know the chamber
   if (!session.cciUser) {
     return (
@@ -285,15 +295,10 @@ export const ConferenceCreate = () => {
     <Create
       title={<CreateTitle />}
       transform={(data) => toCreateBody(data as CreateFormValues) as Partial<Conference>}
-      mutationOptions={{
-        onSuccess: (data) => {
-          notify('kaigi.conferences.create.created', { type: 'success' });
-          redirect('edit', 'conferences', data.id);
-        },
-        onError: (error) => notify(problemMessage(error, translate), { type: 'error' }),
-      }}
+      mutationOptions={{ onSuccess: created, onError: pastDeadline.onError }}
     >
       <CreateForm />
+      {pastDeadline.dialog}
     </Create>
   );
 };
