@@ -36,6 +36,7 @@ export const invitee = (
   proxy_title: null,
   sort: 1,
   answered_at: null,
+  answer_channel: null,
   version: 1,
   member: { name: '山田 太郎', name_kana: 'ヤマダ タロウ', title: '代表取締役社長' },
   ...over,

@@ -29,6 +29,7 @@ export const conference = (overrides: Partial<Conference> = {}): Conference => (
   status: 'draft',
   description: null,
   allow_delegate: true,
+  reminder_days: [3, 1],
   attachments: [],
   version: 4,
   created_at: '2026-10-01T00:00:00.000Z',
