@@ -35,6 +35,7 @@ import conferenceTemplates from './conference-templates';
 import masterData from './master-data';
 import conferences from './conferences';
 import exportsResource from './exports';
+import notifications from './notifications';
 import { companyPublicRoutes, companyRoutes } from './company/routes';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
@@ -79,6 +80,7 @@ export const App = () => (
       <Resource name="conference_templates" {...conferenceTemplates} />
       <Resource name="master_data" {...masterData} />
       <Resource name="exports" {...exportsResource} />
+      <Resource name="notifications" {...notifications} />
       <CustomRoutes noLayout>
         <Route path="/404" element={<NotFoundPage />} />
         {companyPublicRoutes}

@@ -58,6 +58,7 @@ describe('conference create', () => {
       place: '本館 大ホール',
       answer_deadline: '2026-11-14T23:59:00+09:00',
       allow_delegate: true,
+      reminder_days: [3, 1],
       status: 'published',
       sub_conferences: [{ name: '懇親会', event_date: '2026-11-21T16:30:00+09:00', place: '本館 宴会場' }],
     });
@@ -159,6 +160,7 @@ describe('conference create', () => {
       name: '二次会',
       event_date: '2026-11-21T19:00:00+09:00',
       allow_delegate: false,
+      reminder_days: [3, 1],
       status: 'published',
     });
   }, 30_000);

@@ -23,10 +23,13 @@ import {
   useRecordFromLocation,
   useRedirect,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useSession } from '../session/useSession';
 import { CREATABLE_STATUSES, statusLabelKey } from './conferenceStatus';
+import { usePastDeadlineCreate } from './usePastDeadlineCreate';
+import { useConferenceWarnings } from './useConferenceWarnings';
 import { ConferenceFields } from './ConferenceFields';
 import { TokyoDateTimeInput } from './TokyoDateTimeInput';
 import { problemMessage } from './problemMessage';
@@ -47,6 +50,7 @@ interface CreateFormValues {
   answer_deadline?: string | null;
   description?: string | null;
   allow_delegate?: boolean;
+  reminder_days?: number[];
   status?: string;
   sub_conferences?: Array<{ name?: string | null; event_date?: string | null; end_at?: string | null; place?: string | null }>;
 }
@@ -79,6 +83,7 @@ export const toCreateBody = (values: CreateFormValues): Record<string, unknown> 
     put('answer_deadline', values.answer_deadline);
     put('description', text(values.description));
     body.allow_delegate = values.allow_delegate ?? false;
+    if (values.reminder_days) body.reminder_days = values.reminder_days;
   }
   put('status', values.status);
   const subs = isSub
@@ -227,7 +232,14 @@ const CreateForm = () => {
   const isSub = !!useParentId();
   return (
     <SimpleForm
-      defaultValues={{ mode: isSub ? 'blank' : 'template', status: 'draft', allow_delegate: false, sub_conferences: [] }}
+      defaultValues={{
+        mode: isSub ? 'blank' : 'template',
+        status: 'draft',
+        allow_delegate: false,
+        // the server's default (DESIGN.md §11.2), shown so staff see what they get
+        reminder_days: [3, 1],
+        sub_conferences: [],
+      }}
     >
       <ParentNotice />
       <FormDraft />
@@ -264,6 +276,13 @@ export const ConferenceCreate = () => {
   const redirect = useRedirect();
   const translate = useTranslate();
   const session = useSession();
+  const showWarnings = useConferenceWarnings();
+  const created = (data: RaRecord) => {
+    const done = translate('kaigi.conferences.create.created');
+    if (!showWarnings(data, done)) notify(done, { type: 'success', messageArgs: { _: done } });
+    redirect('edit', 'conferences', data.id);
+  };
+  const pastDeadline = usePastDeadlineCreate(created, (error) => notify(problemMessage(error, translate), { type: 'error' }));
   // templates live under /v1/cci/{cci_code}/…: wait for the session to know the chamber
   if (!session.cciUser) {
     return (
@@ -276,15 +295,10 @@ export const ConferenceCreate = () => {
     <Create
       title={<CreateTitle />}
       transform={(data) => toCreateBody(data as CreateFormValues) as Partial<Conference>}
-      mutationOptions={{
-        onSuccess: (data) => {
-          notify('kaigi.conferences.create.created', { type: 'success' });
-          redirect('edit', 'conferences', data.id);
-        },
-        onError: (error) => notify(problemMessage(error, translate), { type: 'error' }),
-      }}
+      mutationOptions={{ onSuccess: created, onError: pastDeadline.onError }}
     >
       <CreateForm />
+      {pastDeadline.dialog}
     </Create>
   );
 };

@@ -55,6 +55,7 @@ describe('conference edit', () => {
       answer_deadline: '2026-11-14T14:59:59.000Z',
       description: null,
       allow_delegate: true,
+      reminder_days: [3, 1],
     });
   }, 30_000);
 

@@ -5,7 +5,8 @@
  * - /conferences/:id/invitees   招待者 (invitees/InviteesTab.tsx);
  * - /conferences/:id/answers    回答状況 (answers/AnswersTab.tsx);
  * - /conferences/:id/companies  招待事業所 (answers/CompaniesTab.tsx);
- * - /conferences/:id/attachments 添付資料 (attachments/AttachmentsTab.tsx: this conference's own files).
+ * - /conferences/:id/attachments 添付資料 (attachments/AttachmentsTab.tsx: this conference's own files);
+ * - /conferences/:id/notifications 送信履歴 (notifications/NotificationsTab.tsx, issue 13).
  * For a conference with sub-conferences, the invitees, answers and companies tabs work on the one chosen in 「対象の会議」.
  */
 import { useState } from 'react';
@@ -51,10 +52,11 @@ import { InviteesTab } from './invitees/InviteesTab';
 import { AnswersTab } from './answers/AnswersTab';
 import { CompaniesTab } from './answers/CompaniesTab';
 import { AttachmentsTab } from './attachments/AttachmentsTab';
+import { NotificationsTab } from './notifications/NotificationsTab';
 import type { Conference } from './types';
 import { FormDraft } from '../common/drafts/FormDraft';
 
-const TABS = ['', 'invitees', 'answers', 'companies', 'attachments'] as const;
+const TABS = ['', 'invitees', 'answers', 'companies', 'attachments', 'notifications'] as const;
 type TabKey = (typeof TABS)[number];
 const TAB_LABELS: Record<TabKey, string> = {
   '': 'kaigi.conferences.edit.tabs.basic',
@@ -62,6 +64,7 @@ const TAB_LABELS: Record<TabKey, string> = {
   answers: 'kaigi.conferences.edit.tabs.answers',
   companies: 'kaigi.conferences.edit.tabs.companies',
   attachments: 'kaigi.conferences.edit.tabs.attachments',
+  notifications: 'kaigi.conferences.edit.tabs.notifications',
 };
 
 /** The fields of server/schemas/conference.ts ConferenceUpdateSchema; the rest (parent, template, status…) is not sent. */
@@ -74,6 +77,7 @@ const EDITABLE = [
   'answer_deadline',
   'description',
   'allow_delegate',
+  'reminder_days',
 ] as const;
 
 export const toUpdateBody = (data: Partial<Conference>): Record<string, unknown> => {
@@ -273,9 +277,18 @@ const ConferenceTabs = () => {
         ) : (
           <Box sx={{ p: 2 }}>
             <TargetPicker value={target.id} onChange={setTargetId} />
-            {tab === 'invitees' && <InviteesTab key={target.id} conferenceId={target.id} eventDate={target.event_date} />}
+            {tab === 'invitees' && (
+              <InviteesTab
+                key={target.id}
+                conferenceId={target.id}
+                eventDate={target.event_date}
+                parentId={target.parent_id}
+                allowDelegate={target.allow_delegate}
+              />
+            )}
             {tab === 'answers' && <AnswersTab conferences={family} targetId={target.id} />}
             {tab === 'companies' && <CompaniesTab key={target.id} conference={target} />}
+            {tab === 'notifications' && <NotificationsTab key={target.id} conferenceId={target.id} />}
           </Box>
         )}
       </Box>

@@ -1,5 +1,6 @@
 /** The conference inputs shared by the create (blank) and edit forms. */
 import { BooleanInput, TextInput } from 'react-admin';
+import { ReminderDaysInput } from './ReminderDaysInput';
 import { TokyoDateTimeInput } from './TokyoDateTimeInput';
 import { deadlineValidators, endAtValidators, requiredDateTime, requiredName } from './validation';
 
@@ -10,6 +11,7 @@ export const ConferenceFields = () => (
     <TokyoDateTimeInput source="end_at" validate={endAtValidators} />
     <TextInput source="place" fullWidth slotProps={{ htmlInput: { maxLength: 300 } }} />
     <TokyoDateTimeInput source="answer_deadline" validate={deadlineValidators} />
+    <ReminderDaysInput />
     <BooleanInput source="allow_delegate" />
     <TextInput source="description" multiline minRows={3} fullWidth slotProps={{ htmlInput: { maxLength: 10000 } }} />
   </>

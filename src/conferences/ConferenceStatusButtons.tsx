@@ -2,13 +2,20 @@
  * Status transitions (DESIGN.md §4: draft → published → closed → held, or cancelled): one button
  * per change the server allows from the current status (conferenceStatus.ts), each confirmed,
  * sent as PUT { version, status }. A refused change (422 invalid_status_transition) and a stale
- * version (409) are told in Japanese; the record is then reloaded.
+ * version (409) are told in Japanese; the record is then reloaded. Issue 13 (DESIGN.md §11.2):
+ * publishing with a past deadline (422 answer_deadline_past) asks again and resends with
+ * allow_past_deadline; the response's warnings (a sub-conference without invitees) are shown; a
+ * closed conference offers 回答受付を再開 (ReopenDialog).
  */
 import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import { Confirm, useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { problemCode } from '../common/apiErrors';
+import { formatDateTimeWithWeekday } from '../utils/dates';
 import { nextStatuses, statusLabelKey, type ConferenceStatus } from './conferenceStatus';
 import { problemMessage } from './problemMessage';
+import { ReopenDialog } from './ReopenDialog';
+import { useConferenceWarnings } from './useConferenceWarnings';
 import type { Conference } from './types';
 
 const BUTTON_COLORS: Record<ConferenceStatus, 'primary' | 'warning' | 'success' | 'error' | 'inherit'> = {
@@ -35,29 +42,37 @@ const StatusButtons = ({ record }: { record: Conference }) => {
   const refresh = useRefresh();
   const [update, { isPending }] = useUpdate<Conference>();
   const [target, setTarget] = useState<ConferenceStatus | null>(null);
+  const [pastDeadline, setPastDeadline] = useState(false);
+  const [reopening, setReopening] = useState(false);
+  const showWarnings = useConferenceWarnings();
   const { canAccess } = useCanAccess({ resource: 'conferences', action: 'edit', record });
   if (!canAccess) return null;
   const options = nextStatuses(record.status);
   if (options.length === 0) return null;
 
   const from = translate(statusLabelKey(record.status));
-  const change = () => {
+  const change = (extra: { allow_past_deadline?: true } = {}) => {
     if (!target) return;
     const to = target;
     update(
       'conferences',
-      { id: record.id, data: { status: to, version: record.version }, previousData: record },
+      { id: record.id, data: { status: to, version: record.version, ...extra }, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => {
+        onSuccess: (data) => {
           setTarget(null);
-          notify('kaigi.conferences.transition.done', {
-            type: 'success',
-            messageArgs: { status: translate(statusLabelKey(to)) },
-          });
+          setPastDeadline(false);
+          const done = translate('kaigi.conferences.transition.done', { status: translate(statusLabelKey(to)) });
+          if (!showWarnings(data, done)) notify(done, { type: 'success', messageArgs: { _: done } });
         },
         onError: (error) => {
+          if (to === 'published' && !extra.allow_past_deadline && problemCode(error) === 'answer_deadline_past') {
+            // ask again; the target stays for the second try
+            setPastDeadline(true);
+            return;
+          }
           setTarget(null);
+          setPastDeadline(false);
           notify(problemMessage(error, translate), { type: 'error' });
           refresh();
         },
@@ -74,6 +89,11 @@ const StatusButtons = ({ record }: { record: Conference }) => {
       aria-label={translate('kaigi.conferences.transition.title')}
       sx={{ flexWrap: 'wrap' }}
     >
+      {record.status === 'closed' && (
+        <Button size="small" variant="outlined" onClick={() => setReopening(true)} disabled={isPending}>
+          {translate('kaigi.reopen.button')}
+        </Button>
+      )}
       {options.map((status) => (
         <Button
           key={status}
@@ -87,7 +107,7 @@ const StatusButtons = ({ record }: { record: Conference }) => {
         </Button>
       ))}
       <Confirm
-        isOpen={target !== null}
+        isOpen={target !== null && !pastDeadline}
         loading={isPending}
         title="kaigi.conferences.transition.confirm_title"
         content={
@@ -102,9 +122,24 @@ const StatusButtons = ({ record }: { record: Conference }) => {
           to: target ? translate(statusLabelKey(target)) : '',
         }}
         confirmColor={target === 'cancelled' ? 'warning' : 'primary'}
-        onConfirm={change}
+        onConfirm={() => change()}
         onClose={() => setTarget(null)}
       />
+      <Confirm
+        isOpen={pastDeadline}
+        loading={isPending}
+        title="kaigi.past_deadline.title"
+        content="kaigi.past_deadline.content"
+        translateOptions={{ deadline: formatDateTimeWithWeekday(record.answer_deadline) }}
+        confirm="kaigi.past_deadline.confirm"
+        confirmColor="warning"
+        onConfirm={() => change({ allow_past_deadline: true })}
+        onClose={() => {
+          setPastDeadline(false);
+          setTarget(null);
+        }}
+      />
+      {reopening && <ReopenDialog record={record} onClose={() => setReopening(false)} />}
     </Stack>
   );
 };

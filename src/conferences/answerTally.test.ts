@@ -12,6 +12,10 @@ describe('tallyConference', () => {
     expect(tallyConference(party).byAnswer).toEqual({ attend: 1, absent: 0, proxy_attend: 0, delegate: 0, none: 1 });
   });
 
+  it('counts the answered by channel (DESIGN.md §11.2)', () => {
+    expect(tallyConference(assembly).byChannel).toEqual({ portal: 1, fax: 1, phone: 1, email: 0, counter: 0, paper: 1 });
+  });
+
   it('people: answered / invited', () => {
     expect(tallyConference(assembly).people).toEqual({ answered: 4, invited: 6, ratio: 4 / 6 });
     expect(tallyConference(party).people).toEqual({ answered: 1, invited: 2, ratio: 0.5 });

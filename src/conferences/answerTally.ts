@@ -3,7 +3,8 @@
  * and the tallies the answers tab shows for a conference and each of its sub-conferences.
  * Pure functions: the tab feeds them the conference's conference_members rows.
  */
-import type { AnswerContent, ConferenceMember } from './types';
+import { ANSWER_CHANNELS } from './channels';
+import type { AnswerChannel, AnswerContent, ConferenceMember } from './types';
 
 export const ANSWER_CONTENTS = ['attend', 'absent', 'proxy_attend', 'delegate'] as const satisfies readonly AnswerContent[];
 /** The tally keys: the four answers and `none` (未回答, answer_content null). */
@@ -34,7 +35,7 @@ export const companySummaryOf = (total: number, answered: number): CompanySummar
 export const companySummaryKey = (summary: string | null | undefined): CompanySummary =>
   summary === 'answered' || summary === 'partial' ? summary : 'none';
 
-export type TallyRow = Pick<ConferenceMember, 'company_id' | 'answer_content'>;
+export type TallyRow = Pick<ConferenceMember, 'company_id' | 'answer_content' | 'answer_channel'>;
 
 export interface Rate {
   answered: number;
@@ -51,6 +52,8 @@ export interface ConferenceTally {
   companies: Rate;
   /** Companies with some but not all of their invitees answered. */
   partialCompanies: number;
+  /** Answered invitees by how the answer came in (DESIGN.md §11.2); an answer without a channel is not counted here. */
+  byChannel: Record<AnswerChannel, number>;
 }
 
 const rate = (answered: number, invited: number): Rate => ({
@@ -62,10 +65,12 @@ const rate = (answered: number, invited: number): Rate => ({
 /** Tallies one conference's invitees. */
 export const tallyConference = (rows: readonly TallyRow[]): ConferenceTally => {
   const byAnswer = Object.fromEntries(ANSWER_KEYS.map((k) => [k, 0])) as Record<AnswerKey, number>;
+  const byChannel = Object.fromEntries(ANSWER_CHANNELS.map((c) => [c, 0])) as Record<AnswerChannel, number>;
   const perCompany = new Map<number, { total: number; answered: number }>();
   for (const row of rows) {
     const key = answerKeyOf(row.answer_content);
     byAnswer[key] += 1;
+    if (key !== 'none' && row.answer_channel) byChannel[row.answer_channel] += 1;
     const company = perCompany.get(row.company_id) ?? { total: 0, answered: 0 };
     company.total += 1;
     if (key !== 'none') company.answered += 1;
@@ -83,6 +88,7 @@ export const tallyConference = (rows: readonly TallyRow[]): ConferenceTally => {
     people: rate(rows.length - byAnswer.none, rows.length),
     companies: rate(answeredCompanies, perCompany.size),
     partialCompanies,
+    byChannel,
   };
 };
 

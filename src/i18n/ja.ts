@@ -10,6 +10,8 @@ import { messages as usersMessages } from '../users/messages';
 import { messages as conferenceTemplatesMessages } from '../conference-templates/messages';
 import { messages as masterDataMessages } from '../master-data/messages';
 import { messages as conferencesMessages } from '../conferences/messages';
+import { messages as conferenceMailMessages } from '../conferences/mailMessages';
+import { messages as notificationsMessages } from '../notifications/messages';
 import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
 import { messages as roomStaffMessages } from '../conferences/room/messages';
@@ -173,6 +175,8 @@ const resourceMessages = [
   conferenceTemplatesMessages,
   masterDataMessages,
   conferencesMessages,
+  conferenceMailMessages,
+  notificationsMessages,
   exportsMessages,
   companyPortalMessages,
   roomMessages,

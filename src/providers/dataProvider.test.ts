@@ -105,6 +105,7 @@ describe('dataProvider: lists (DESIGN §5, spec §9 list defaults)', () => {
       'GET /v1/cci/admin/master/members?page=1&page_size=10',
       'GET /v1/cci/admin/master/positions?page=1&page_size=10',
       'GET /v1/cci/admin/master/users?page=1&page_size=10',
+      'GET /v1/cci/admin/master/notifications?page=1&page_size=10',
       'GET /v1/company/conferences?page=1&page_size=10',
       'GET /v1/company/conference_companies?page=1&page_size=10',
       'GET /v1/company/conference_members?page=1&page_size=10',

@@ -144,6 +144,26 @@ export interface KaigiDataProviderExtras {
   inviteMembers(conferenceId: Identifier, memberIds: Identifier[], category?: string): Promise<unknown>;
   /** POST /v1/company/conference_members/answer { answers }. */
   answer(answers: AnswerItem[]): Promise<unknown>;
+  /** PUT /v1/cci/admin/master/conference_members/{id}: staff record or correct an answer (DESIGN.md §11.2). */
+  recordAnswer(id: Identifier, body: StaffAnswer): Promise<unknown>;
+  /** POST /v1/cci/admin/master/conference_members { mode: 'parent', conference_id[, category] } → { created, skipped }. */
+  copyParentInvitees(conferenceId: Identifier, category?: string): Promise<{ created: number; skipped: number }>;
+  /** GET /v1/cci/admin/master/conferences/{id}/notifications → { data, meta, reminders }. */
+  conferenceNotifications(conferenceId: Identifier, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<unknown>;
+  /** POST /v1/cci/admin/master/conferences/{id}/notifications: a staff-written message (preview: true writes nothing). */
+  sendMessage(conferenceId: Identifier, body: Record<string, unknown>): Promise<unknown>;
+  /** POST /v1/cci/admin/master/notifications/{id}/resend (failed rows only). */
+  resendNotification(id: Identifier): Promise<unknown>;
+}
+
+/** The body of a staff-recorded answer (answer_channel is required when the answer changes). */
+export interface StaffAnswer {
+  version: number;
+  answer_content: string | null;
+  proxy_name?: string | null;
+  proxy_title?: string | null;
+  answer_channel: string;
+  answer_received_at?: string;
 }
 
 export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
@@ -155,6 +175,8 @@ export const PATHS = {
   conferenceMembers: '/v1/cci/admin/master/conference_members',
   deleteConferenceMembers: '/v1/cci/admin/master/conference_members/delete',
   answer: '/v1/company/conference_members/answer',
+  conferenceNotifications: (id: Identifier) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(id))}/notifications`,
+  resendNotification: (id: Identifier) => `/v1/cci/admin/master/notifications/${encodeURIComponent(String(id))}/resend`,
 } as const;
 
 export const createDataProvider = (options: DataProviderOptions = {}): KaigiDataProvider => {
@@ -249,6 +271,19 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
         }),
       ),
     answer: (answers) => guard(() => send(PATHS.answer, { method: 'POST', body: { answers } })),
+    recordAnswer: (id, body) =>
+      guard(() => send(`${PATHS.conferenceMembers}/${encodeURIComponent(String(id))}`, { method: 'PUT', body })),
+    copyParentInvitees: (conferenceId, category) =>
+      guard(() =>
+        send(PATHS.conferenceMembers, {
+          method: 'POST',
+          body: { mode: 'parent', conference_id: conferenceId, ...(category ? { category } : {}) },
+        }),
+      ),
+    conferenceNotifications: (conferenceId, query, signal) =>
+      guard(() => client.get(PATHS.conferenceNotifications(conferenceId), { query, signal })),
+    sendMessage: (conferenceId, body) => guard(() => send(PATHS.conferenceNotifications(conferenceId), { method: 'POST', body })),
+    resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
   };
 
   return {

@@ -12,6 +12,7 @@ export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   members: '/v1/cci/admin/master/members',
   positions: '/v1/cci/admin/master/positions',
   users: '/v1/cci/admin/master/users',
+  notifications: '/v1/cci/admin/master/notifications',
   // company users
   'company/conferences': '/v1/company/conferences',
   'company/conference_companies': '/v1/company/conference_companies',

@@ -40,6 +40,18 @@ export const answerText = (
   return who ? `${label}（${who}）` : label;
 };
 
+/** 「会議所が受付（FAX）」 under an answer the chamber recorded; nothing for the company's own (portal) answers. */
+export const ChamberReceived = ({ invitee }: { invitee: CompanyInvitee }) => {
+  const translate = useTranslate();
+  const channel = invitee.answer_channel;
+  if (!invitee.answer_content || !channel || channel === 'portal') return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" data-testid={`answer-${invitee.id}-channel`}>
+      {translate('kaigi.company.answer.received_by_chamber', { channel: translate(`kaigi.channels.short.${channel}`) })}
+    </Typography>
+  );
+};
+
 const errorText = (translate: (key: string, options?: Record<string, unknown>) => string, key?: string) =>
   key ? translate(key, { _: key, max: PROXY_MAX_LENGTH }) : undefined;
 
@@ -54,9 +66,12 @@ export const AnswerCell = ({ invitee, column, personName, value, errors, disable
 
   if (!column.open) {
     return (
-      <Typography variant="body2" data-testid={`${base}-readonly`} aria-label={legend}>
-        {answerText(translate, invitee)}
-      </Typography>
+      <>
+        <Typography variant="body2" data-testid={`${base}-readonly`} aria-label={legend}>
+          {answerText(translate, invitee)}
+        </Typography>
+        <ChamberReceived invitee={invitee} />
+      </>
     );
   }
 
@@ -95,6 +110,7 @@ export const AnswerCell = ({ invitee, column, personName, value, errors, disable
           />
         ))}
       </RadioGroup>
+      <ChamberReceived invitee={invitee} />
       {answerError && (
         <FormHelperText id={choiceErrorId} role="alert">
           {answerError}

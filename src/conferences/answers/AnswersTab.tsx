@@ -6,8 +6,7 @@
 import { useMemo, useState } from 'react';
 import {
   Box,
-  Card,
-  CardContent,
+  Button,
   CircularProgress,
   Grid,
   MenuItem,
@@ -20,99 +19,24 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useTranslate, type Identifier } from 'react-admin';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import { useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { formatDateTimeWithWeekday } from '../../utils/dates';
-import {
-  ANSWER_KEYS,
-  answerKeyOf,
-  formatPercent,
-  groupByCompany,
-  tallyConference,
-  type AnswerKey,
-  type ConferenceTally,
-  type Rate,
-} from '../answerTally';
+import { ANSWER_KEYS, answerKeyOf, groupByCompany, tallyConference, type AnswerKey } from '../answerTally';
 import { AnswerChip, CompanyAnswerChip } from '../ConferenceChips';
 import { LoadError } from '../LoadError';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
 import type { Conference } from '../types';
+import { ChannelText } from './ChannelText';
+import { RecordAnswerDialog } from './RecordAnswerDialog';
+import { TallyCard } from './TallyCard';
 
 export interface AnswersTabProps {
   /** The conference and its sub-conferences, parent first. */
-  conferences: ReadonlyArray<Pick<Conference, 'id' | 'name' | 'event_date' | 'parent_id'>>;
+  conferences: ReadonlyArray<Pick<Conference, 'id' | 'name' | 'event_date' | 'parent_id'> & { allow_delegate?: boolean }>;
   /** The conference whose per-company answers are listed. */
   targetId: Identifier;
 }
-
-const RateLine = ({ label, rate, testId }: { label: string; rate: Rate; testId: string }) => {
-  const translate = useTranslate();
-  return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between' }} data-testid={testId}>
-      <Typography variant="body2">{label}</Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {rate.invited === 0
-          ? translate('kaigi.conferences.answers.rate_none')
-          : translate('kaigi.conferences.answers.rate_value', {
-              answered: rate.answered,
-              invited: rate.invited,
-              percent: formatPercent(rate.ratio),
-            })}
-      </Typography>
-    </Stack>
-  );
-};
-
-const TallyCard = ({ conference, tally }: { conference: AnswersTabProps['conferences'][number]; tally: ConferenceTally }) => {
-  const translate = useTranslate();
-  const caption = translate('kaigi.conferences.answers.tally_caption', { name: conference.name });
-  return (
-    <Card variant="outlined" component="section" aria-label={caption} data-testid={`tally-${conference.id}`}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h3">
-          {conference.name}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          {formatDateTimeWithWeekday(conference.event_date)}
-        </Typography>
-        <Table size="small" aria-label={caption}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('kaigi.conferences.answers.answer')}</TableCell>
-              <TableCell align="right">{translate('kaigi.conferences.answers.people')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {ANSWER_KEYS.map((key) => (
-              <TableRow key={key}>
-                <TableCell component="th" scope="row">
-                  {translate(`kaigi.conferences.answer.${key}`)}
-                </TableCell>
-                <TableCell align="right">{tally.byAnswer[key]}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-          <RateLine
-            label={translate('kaigi.conferences.answers.companies_rate')}
-            rate={tally.companies}
-            testId={`companies-rate-${conference.id}`}
-          />
-          {tally.partialCompanies > 0 && (
-            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
-              {translate('kaigi.conferences.answers.partial_companies', { count: tally.partialCompanies })}
-            </Typography>
-          )}
-          <RateLine
-            label={translate('kaigi.conferences.answers.people_rate')}
-            rate={tally.people}
-            testId={`people-rate-${conference.id}`}
-          />
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-};
 
 const proxyText = (row: InviteeRecord, translate: ReturnType<typeof useTranslate>) =>
   row.answer_content === 'proxy_attend' && row.proxy_name
@@ -121,7 +45,33 @@ const proxyText = (row: InviteeRecord, translate: ReturnType<typeof useTranslate
       : translate('kaigi.conferences.answer.proxy', { name: row.proxy_name })
     : '';
 
-const ByCompany = ({ rows }: { rows: InviteeRecord[] }) => {
+/** Staff record an invitee's answer (FAX, phone…) from its row. */
+export const RecordAnswerButton = ({ row, onClick }: { row: InviteeRecord; onClick: (row: InviteeRecord) => void }) => {
+  const translate = useTranslate();
+  return (
+    <Button
+      size="small"
+      startIcon={<EditNoteIcon />}
+      onClick={() => onClick(row)}
+      aria-label={translate('kaigi.record_answer.open_label', { name: row.member?.name ?? String(row.member_id) })}
+      // phones: the icon only (the accessible name stays)
+      sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+    >
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {translate('kaigi.record_answer.open')}
+      </Box>
+    </Button>
+  );
+};
+
+const ByCompany = ({
+  rows,
+  onRecord,
+}: {
+  rows: InviteeRecord[];
+  /** absent without the right to edit invitees */
+  onRecord?: (row: InviteeRecord) => void;
+}) => {
   const translate = useTranslate();
   const [answer, setAnswer] = useState<AnswerKey | ''>('');
   const groups = useMemo(() => groupByCompany(rows), [rows]);
@@ -171,6 +121,7 @@ const ByCompany = ({ rows }: { rows: InviteeRecord[] }) => {
               <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                 {translate('resources.conference_members.fields.answered_at')}
               </TableCell>
+              {onRecord && <TableCell />}
             </TableRow>
           </TableHead>
           {shown.map((group) => {
@@ -178,7 +129,7 @@ const ByCompany = ({ rows }: { rows: InviteeRecord[] }) => {
             return (
               <TableBody key={group.companyId} data-testid={`company-${group.companyId}`}>
                 <TableRow sx={{ bgcolor: 'action.hover' }}>
-                  <TableCell colSpan={4} component="th" scope="rowgroup">
+                  <TableCell colSpan={onRecord ? 5 : 4} component="th" scope="rowgroup">
                     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                       <Typography variant="subtitle2" component="span">
                         {company
@@ -210,11 +161,17 @@ const ByCompany = ({ rows }: { rows: InviteeRecord[] }) => {
                             {proxyText(row, translate)}
                           </Typography>
                         )}
+                        <ChannelText row={row} />
                       </Stack>
                     </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                      {formatDateTimeWithWeekday(row.answered_at)}
+                      {formatDateTimeWithWeekday(row.answer_received_at ?? row.answered_at)}
                     </TableCell>
+                    {onRecord && (
+                      <TableCell align="right">
+                        <RecordAnswerButton row={row} onClick={onRecord} />
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>
@@ -230,6 +187,8 @@ export const AnswersTab = ({ conferences, targetId }: AnswersTabProps) => {
   const translate = useTranslate();
   const ids = conferences.map((c) => c.id);
   const { rows, isPending, error, refetch } = useConferenceMembers(ids);
+  const { canAccess: canEdit } = useCanAccess({ resource: 'conference_members', action: 'edit' });
+  const [recording, setRecording] = useState<InviteeRecord | null>(null);
 
   const byConference = useMemo(() => {
     const map = new Map<number, InviteeRecord[]>();
@@ -270,8 +229,14 @@ export const AnswersTab = ({ conferences, targetId }: AnswersTabProps) => {
           {translate('kaigi.conferences.answers.empty')}
         </Typography>
       ) : (
-        <ByCompany rows={targetRows} />
+        <ByCompany rows={targetRows} onRecord={canEdit ? setRecording : undefined} />
       )}
+      <RecordAnswerDialog
+        row={recording}
+        allowDelegate={conferences.find((c) => c.id === targetId)?.allow_delegate ?? false}
+        onClose={() => setRecording(null)}
+        onSaved={() => void refetch()}
+      />
     </Stack>
   );
 };

@@ -36,10 +36,16 @@ import { InviteByRuleDialog } from './InviteByRuleDialog';
 import { InviteMembersDialog } from './InviteMembersDialog';
 import { useInviteDraft } from './useInviteDraft';
 import { LoadError } from '../LoadError';
+import { RecordAnswerButton } from '../answers/AnswersTab';
+import { RecordAnswerDialog } from '../answers/RecordAnswerDialog';
+import { CopyParentButton } from './CopyParentButton';
 
 export interface InviteesTabProps {
   conferenceId: Identifier;
   eventDate?: string | null;
+  /** a sub-conference's parent: 「親会議の招待者をコピー」 */
+  parentId?: Identifier | null;
+  allowDelegate?: boolean;
 }
 
 type Dialog = 'rule' | 'members' | 'reset' | 'delete' | null;
@@ -54,7 +60,7 @@ export const moveParams = (row: InviteeRecord, neighbour: InviteeRecord) => ({
   previousData: row,
 });
 
-export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
+export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDelegate = false }: InviteesTabProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<KaigiDataProvider>();
@@ -66,6 +72,7 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
   const [selected, setSelected] = useState<Set<Identifier>>(new Set());
   const invite = useInviteDraft(conferenceId, setDialog);
   const [moving, setMoving] = useState<Identifier | null>(null);
+  const [recording, setRecording] = useState<InviteeRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const focusAfterMove = useRef<{ id: Identifier; direction: 'up' | 'down' } | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement | null>());
@@ -169,6 +176,7 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
             <Button variant="outlined" startIcon={<PersonAddIcon />} onClick={() => setDialog('members')}>
               {translate('kaigi.conferences.invitees.invite_members')}
             </Button>
+            {parentId !== null && <CopyParentButton conferenceId={conferenceId} onCopied={() => void refetch()} />}
           </>
         )}
         {canEdit && (
@@ -265,6 +273,7 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
                       </TableCell>
                       {canEdit && (
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          <RecordAnswerButton row={row} onClick={setRecording} />
                           <IconButton
                             ref={setButton(`${row.id}:up`)}
                             size="small"
@@ -321,6 +330,12 @@ export const InviteesTab = ({ conferenceId, eventDate }: InviteesTabProps) => {
         onInvited={onInvited}
         restored={invite.restoredMembers}
         onDraftChange={invite.report.members}
+      />
+      <RecordAnswerDialog
+        row={recording}
+        allowDelegate={allowDelegate}
+        onClose={() => setRecording(null)}
+        onSaved={() => void refetch()}
       />
       <Confirm
         isOpen={dialog === 'reset'}

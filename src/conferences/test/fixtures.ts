@@ -101,6 +101,7 @@ export const invitee = (
  * 総会:  アクメ 出席 + 代理出席 (both answered) · 丸の内商事 欠席 + 未回答 (partial)
  *        日本橋製作所 未回答 (none) · 銀座建設 委任状 (answered)
  * 懇親会: アクメ 出席 · 丸の内商事 未回答
+ * Channels (総会): 山田 太郎 ポータル, 山田 花子 FAX after the deadline, 鈴木 一郎 電話, 田中 四郎 紙.
  */
 export const answersFixture = () => [
   invitee({
@@ -111,6 +112,7 @@ export const answersFixture = () => [
     title: '代表取締役',
     answer_content: 'attend',
     answered_at: '2026-11-01T01:00:00.000Z',
+    answer_channel: 'portal',
   }),
   invitee({
     id: 2,
@@ -121,11 +123,14 @@ export const answersFixture = () => [
     answer_content: 'proxy_attend',
     proxy_name: '佐藤 次郎',
     proxy_title: '部長',
+    answer_channel: 'fax',
+    answer_received_at: '2026-11-15T00:30:00.000Z',
+    answered_late: true,
   }),
-  invitee({ id: 3, sort: 3, company_id: 11, name: '鈴木 一郎', answer_content: 'absent' }),
+  invitee({ id: 3, sort: 3, company_id: 11, name: '鈴木 一郎', answer_content: 'absent', answer_channel: 'phone' }),
   invitee({ id: 4, sort: 4, company_id: 11, name: '鈴木 二郎' }),
   invitee({ id: 5, sort: 5, company_id: 12, name: '高橋 三郎' }),
-  invitee({ id: 6, sort: 6, company_id: 13, name: '田中 四郎', answer_content: 'delegate' }),
+  invitee({ id: 6, sort: 6, company_id: 13, name: '田中 四郎', answer_content: 'delegate', answer_channel: 'paper' }),
   invitee({ id: 7, sort: 1, conference_id: 2, company_id: 10, name: '山田 太郎', answer_content: 'attend' }),
   invitee({ id: 8, sort: 2, conference_id: 2, company_id: 11, name: '鈴木 一郎' }),
 ];
