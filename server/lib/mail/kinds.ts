@@ -158,7 +158,14 @@ export async function kindBlocks(db: Executor, row: Row, c: { name: string }): P
             type: 'fields',
             rows: [
               ['受付日時', Number.isNaN(received.getTime()) ? '' : jaDateTime(received)],
-              ['受付方法', p.recorded_by === 'company' ? 'ポータル（貴社によるご回答）' : channelText(p.channel)],
+              [
+                '受付方法',
+                p.recorded_by === 'company'
+                  ? 'ポータル（貴社によるご回答）'
+                  : p.channel
+                    ? channelText(p.channel)
+                    : '会議所が受付',
+              ],
             ],
           },
           { type: 'list', title: 'ご回答内容（受付時点）', items: (p.answers ?? []).map(answerItem) },

@@ -18,8 +18,8 @@ export interface ReceiptPayload {
   }>;
   /** 'company' when the company answered in the portal; 'chamber' when staff recorded it */
   recorded_by: 'company' | 'chamber';
-  /** the channel of the answer that caused this receipt */
-  channel: AnswerChannel;
+  /** the channel of the answer that caused this receipt; null when staff cleared an answer */
+  channel: AnswerChannel | null;
   /** ISO time the answer was received */
   received_at: string;
 }

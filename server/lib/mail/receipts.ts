@@ -17,7 +17,8 @@ export interface AnswerSource {
   /** the conferences in which this submission changed an answer */
   conferenceIds: number[];
   recordedBy: ReceiptPayload['recorded_by'];
-  channel: AnswerChannel;
+  /** null: staff cleared the answer (未回答に戻す); no channel applies */
+  channel: AnswerChannel | null;
   receivedAt: Date;
   actor: string;
 }
@@ -102,8 +103,8 @@ export function chamberAnswerSource(
     companyId: row.company_id,
     conferenceIds: [row.conference_id],
     recordedBy: 'chamber',
-    // answer channels are recorded by staff since issue 13 (helper C); an older row without one was on paper
-    channel: row.answer_channel ?? 'paper',
+    // staff name the channel of every answer they record; a cleared answer has none
+    channel: row.answer_channel ?? null,
     receivedAt: row.answer_received_at ?? at,
     actor,
   };

@@ -235,15 +235,17 @@ describe('answer receipts', () => {
     const res = await call('PUT', `/v1/cci/admin/master/conference_members/${id}`, DEMO.staff, {
       version: 1,
       answer_content: 'absent',
+      answer_channel: 'fax',
+      answer_received_at: '2026-11-20T10:00:00+09:00',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const { rows } = await app.pool.query<{ answer_channel: string | null }>(
-      'select answer_channel from conference_member where id = $1',
-      [id],
-    );
     const receipts = ofKind(await outboxOf(app.pool, conference), 'receipt');
     expect(receipts).toHaveLength(2);
-    expect(receipts[1].payload).toMatchObject({ recorded_by: 'chamber', channel: rows[0].answer_channel ?? 'paper' });
+    expect(receipts[1].payload).toMatchObject({
+      recorded_by: 'chamber',
+      channel: 'fax',
+      received_at: '2026-11-20T01:00:00.000Z',
+    });
     const answers = receipts[1].payload.answers as Array<{ member_name: string; answer_content: string | null }>;
     expect(answers.find((a) => a.member_name === '回答 三郎')?.answer_content).toBe('absent');
   });
