@@ -25,9 +25,9 @@ export const messages = {
         proxy_attend: '代理出席',
         delegate: '委任状',
         none: '未回答',
-        /** an answer the chamber recorded (DESIGN.md §11.2); channel: kaigi.channels.short.* */
-        received_by_chamber: '会議所が受付（%{channel}）',
       },
+      /** under an answer the chamber recorded (DESIGN.md §11.2); channel: kaigi.channels.short.* */
+      received_by_chamber: '会議所が受付（%{channel}）',
       category: {
         principal: '本人',
         substitute: '代理',

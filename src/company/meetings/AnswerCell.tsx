@@ -47,7 +47,7 @@ export const ChamberReceived = ({ invitee }: { invitee: CompanyInvitee }) => {
   if (!invitee.answer_content || !channel || channel === 'portal') return null;
   return (
     <Typography variant="caption" color="text.secondary" component="p" data-testid={`answer-${invitee.id}-channel`}>
-      {translate('kaigi.company.answer.received_by_chamber', { channel: translate(`kaigi.channels.short.${channel}`) })}
+      {translate('kaigi.company.received_by_chamber', { channel: translate(`kaigi.channels.short.${channel}`) })}
     </Typography>
   );
 };
