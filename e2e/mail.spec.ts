@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { checkPage, expectPath, signIn } from './helpers.ts';
-import { apiAs, days, type Api } from './api.ts';
+import { apiAs, days } from './api.ts';
 
 /**
  * Issue 13 as a chamber uses it, on the real stack (`npm start`: the local SMTP server writes each
@@ -54,8 +54,7 @@ async function mailFor(to: string, prefix: string, name: string): Promise<Parsed
   return found!;
 }
 
-const addresses = (mail: ParsedMail) =>
-  [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+const addresses = (mail: ParsedMail) => [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
 
 /** 2026年12月20日 in Asia/Tokyo (spec §9 YYYY年MM月DD日), as the subject writes the event day. */
 const jaDay = (iso: string) => {
@@ -75,11 +74,10 @@ async function staffConsole(page: Page, conferenceId: number, tab = '') {
 test.describe.serial('mail, answers from every channel, the answering window', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   const name = `E2E 第76回通常議員総会 ${Date.now() % 100000}`;
-  let admin: Api;
   let conference: Conference;
 
   test('staff publish a conference and the company admin gets the invitation with an .ics', async ({ page, request }) => {
-    admin = await apiAs(request, 'cci-admin@example.com');
+    const admin = await apiAs(request, 'cci-admin@example.com');
     const members = await admin.get<{ data: Member[] }>('/v1/cci/admin/master/members?company_code=C0001&page_size=50');
     const taro = members.data.find((m) => m.name === '山田 太郎')!;
     conference = await admin.post<Conference>('/v1/cci/admin/master/conferences', {
@@ -89,7 +87,11 @@ test.describe.serial('mail, answers from every channel, the answering window', (
       place: 'デモ商工会議所会館 5階 大ホール',
       answer_deadline: days(10, 17),
     });
-    await admin.post('/v1/cci/admin/master/conference_members', { mode: 'one', conference_id: conference.id, member_id: taro.id });
+    await admin.post('/v1/cci/admin/master/conference_members', {
+      mode: 'one',
+      conference_id: conference.id,
+      member_id: taro.id,
+    });
 
     await staffConsole(page, conference.id);
     await page.getByRole('button', { name: '公開する' }).click();
@@ -149,7 +151,12 @@ test.describe.serial('mail, answers from every channel, the answering window', (
     }
   });
 
-  test('staff reopen answering after closing it; the company is told and can answer again', async ({ page, browser }) => {
+  test('staff reopen answering after closing it; the company is told and can answer again', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const admin = await apiAs(request, 'cci-admin@example.com');
     const current = await admin.get<Conference>(`/v1/cci/admin/master/conferences/${conference.id}`);
     await admin.put(`/v1/cci/admin/master/conferences/${conference.id}`, { version: current.version, status: 'closed' });
 
@@ -171,7 +178,9 @@ test.describe.serial('mail, answers from every channel, the answering window', (
       await signIn(portal, COMPANY_ADMIN);
       await expectPath(portal, /^\/company\/meetings$/);
       await portal.goto(`/company/meetings/${conference.id}`);
-      await expect(portal.getByRole('group', { name: `山田 太郎：${name}の回答` }).getByRole('radio', { name: '出席', exact: true })).toBeVisible();
+      await expect(
+        portal.getByRole('group', { name: `山田 太郎：${name}の回答` }).getByRole('radio', { name: '出席', exact: true }),
+      ).toBeVisible();
       await expect(portal.getByRole('button', { name: '回答内容を確認' })).toBeVisible();
     } finally {
       await context.close();
