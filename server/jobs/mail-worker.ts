@@ -5,24 +5,12 @@
  * embedded mode (MAIL_WORKER), in `npm run worker` processes in production; any number side by side.
  */
 import type { JobWithMetadata, JobResult, PgBoss } from 'pg-boss';
-import type pg from 'pg';
-import type { Db } from '../db/client.ts';
 import { processDueNotifications } from '../lib/mail/due.ts';
 import { MAIL_DEAD_QUEUE, MAIL_DUE_QUEUE, MAIL_QUEUE, mailQueueOf, type MailJobData } from './mail-queue.ts';
-import { failNotifications, sendNotifications } from './mail-send.ts';
-import type { MailTransport } from './mail-transport.ts';
+import { failNotifications, sendNotifications, type MailSendDeps } from './mail-send.ts';
 
-export interface MailWorkerOptions {
+export interface MailWorkerOptions extends MailSendDeps {
   boss: PgBoss;
-  pool: pg.Pool;
-  db: Db;
-  transport: MailTransport;
-  /** MAIL_FROM */
-  from: string;
-  /** the domain of MAIL_FROM (Message-IDs) */
-  fromDomain: string;
-  /** PUBLIC_ORIGIN or the local http://HOST:PORT */
-  origin: string;
   log?: (message: string, err?: unknown) => void;
   /** rows per batch (default 50) and batches at once (default 2) */
   batchSize?: number;

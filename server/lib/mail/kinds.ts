@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../audit.ts';
 import type { AnswerChannel, ConferenceStatus, notification } from '../../db/schema.ts';
-import { answerLabel } from '../export-labels.ts';
+import { answerLabel, CHANNEL_LABELS } from '../export-labels.ts';
 import type { Block } from './compose.ts';
 import { jaDateTime } from './dates.ts';
 import type { ChangePayload, ManualPayload, ReceiptPayload } from './payload.ts';
@@ -18,15 +18,6 @@ export interface KindBlocks {
   withDeadline: boolean;
   linkLabel: string;
 }
-
-export const CHANNEL_LABELS: Readonly<Record<AnswerChannel, string>> = {
-  portal: 'ポータル',
-  fax: 'FAX',
-  phone: '電話',
-  email: 'メール',
-  counter: '窓口',
-  paper: '紙',
-};
 
 const STATUS_LABELS: Readonly<Record<ConferenceStatus, string>> = {
   draft: '下書き',

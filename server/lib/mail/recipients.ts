@@ -38,14 +38,18 @@ export async function addressesOf(tx: Executor, companyIds: number[]): Promise<M
   return result;
 }
 
+/** SQL `(ids)`: the conference, and with `withSubs` its sub-conferences. */
+const familyIds = (conferenceId: number, withSubs: boolean) =>
+  withSubs
+    ? sql`(select ${conference.id} from ${conference} where ${conference.id} = ${conferenceId} or ${conference.parent_id} = ${conferenceId})`
+    : sql`(${conferenceId})`;
+
 /**
  * Companies with invitees in the conference; for a parent (`withSubs`), also those invited only to
  * one of its sub-conferences: they get the parent's mail, which lists their sub-conferences.
  */
 export async function invitedCompanies(tx: Executor, conferenceId: number, withSubs: boolean): Promise<number[]> {
-  const conferences = withSubs
-    ? sql`(select ${conference.id} from ${conference} where ${conference.id} = ${conferenceId} or ${conference.parent_id} = ${conferenceId})`
-    : sql`(${conferenceId})`;
+  const conferences = familyIds(conferenceId, withSubs);
   const rows = await tx
     .select({ company_id: conference_member.company_id })
     .from(conference_member)
@@ -63,9 +67,7 @@ export async function companiesWithUnanswered(
   companyIds?: number[],
 ): Promise<number[]> {
   if (companyIds?.length === 0) return [];
-  const conferences = withSubs
-    ? sql`(select ${conference.id} from ${conference} where ${conference.id} = ${conferenceId} or ${conference.parent_id} = ${conferenceId})`
-    : sql`(${conferenceId})`;
+  const conferences = familyIds(conferenceId, withSubs);
   const rows = await tx
     .select({ company_id: conference_member.company_id })
     .from(conference_member)
