@@ -22,8 +22,6 @@ export const CompanyFlagField = ({ record: recordProp }: { record?: Company; lab
         size="small"
         color={pending ? 'warning' : 'default'}
         variant={pending ? 'filled' : 'outlined'}
-        // white on MUI's warning orange is 3.1:1 (WCAG 1.4.3 wants 4.5:1); dark text on it is 6.7:1
-        sx={pending ? { color: 'text.primary' } : undefined}
         label={translate(pending ? 'kaigi.companies.flag.pending' : 'kaigi.companies.flag.confirmed')}
         aria-label={`${translate(pending ? 'kaigi.companies.flag.pending' : 'kaigi.companies.flag.confirmed')}: ${help}`}
       />
