@@ -90,7 +90,14 @@ export interface NotificationsRepository {
   ): Promise<{ data: Notification[]; meta: { page: number; page_size: number; total: number } }>;
   /** The conference in the caller's chamber, or null. */
   conferenceOf(cciCode: string, id: number): Promise<ConferenceRow | null>;
-  sendManual(cciCode: string, actor: string, conferenceId: number, input: ManualNotification): Promise<ManualNotificationResult>;
+  /** `origin`: where the portal link of the preview points (the sent mail's comes from the mail worker) */
+  sendManual(
+    cciCode: string,
+    actor: string,
+    conferenceId: number,
+    input: ManualNotification,
+    origin: string,
+  ): Promise<ManualNotificationResult>;
   /** A `failed` row back to `queued` with a new job; anything else is a 422 not_resendable. */
   resend(cciCode: string, actor: string, id: number): Promise<Notification>;
 }
@@ -165,7 +172,7 @@ export default fp(
         return row ?? null;
       },
 
-      sendManual(cciCode, actor, conferenceId, input) {
+      sendManual(cciCode, actor, conferenceId, input, origin) {
         return db.transaction(async (tx) => {
           const [target] = await tx
             .select()
@@ -193,7 +200,7 @@ export default fp(
             to: d.to ?? null,
           }));
           if (drafts.length === 0) throw new Problem(422, 'no_recipients', '未回答の事業所はありません。');
-          const rendered = await renderNotification(tx, unsaved(drafts[0]));
+          const rendered = await renderNotification(tx, unsaved(drafts[0]), { origin });
           const preview = { subject: rendered.subject, text: rendered.text };
           if (input.preview) return { created: [], recipients, preview };
           const rows = await writeOutbox(tx, app.mailQueue, target, message, actor);

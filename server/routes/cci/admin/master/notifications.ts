@@ -1,3 +1,4 @@
+import { originOf } from '../../../room/origin.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../../plugins/app/problem.ts';
@@ -80,7 +81,13 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const user = currentUser(request);
-      const result = await app.notifications.sendManual(user.cciCode, user.username, request.params.id, request.body);
+      const result = await app.notifications.sendManual(
+        user.cciCode,
+        user.username,
+        request.params.id,
+        request.body,
+        originOf(app, request),
+      );
       reply.code(request.body.preview ? 200 : 201);
       return result;
     },

@@ -152,6 +152,9 @@ describe('POST /v1/cci/admin/master/conferences/{id}/notifications', () => {
       { company_id: unanswered, company_code: 'NTF-02', name1: 'NTF-02 株式会社', to: 'admin@ntf02.example.jp' },
     ]);
     expect(result.preview.subject).toBe('資料送付のお知らせ');
+    // the text as the company will read it: the staff's words and a whole portal link
+    expect(result.preview.text).toContain(message.body);
+    expect(result.preview.text).toContain(`http://localhost:80/company/meetings/${conference}`);
     expect(await outboxOf(app.pool, conference)).toEqual(before);
   });
 
