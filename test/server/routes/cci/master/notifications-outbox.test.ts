@@ -206,6 +206,12 @@ describe('answer receipts', () => {
     });
   });
 
+  // the invitees made here belong to the demo company C0001: other files list its members
+  afterAll(async () => {
+    await app.pool.query(`delete from conference where id = $1`, [conference]);
+    await app.pool.query(`delete from member where company_id = $1 and name like '回答 %'`, [company]);
+  });
+
   it('after a portal answer: one receipt with every invitee as recorded, by the company', async () => {
     const first = await inviteNew(app.pool, conference, company, '回答 一郎');
     await inviteNew(app.pool, conference, company, '回答 二郎');
