@@ -37,6 +37,11 @@ export interface SmtpSinkOptions {
   delayMs?: number;
   /** answer every message with this SMTP error instead (tests: a failing server) */
   reject?: { code: number; message: string };
+  /**
+   * Called after a message is saved and before the server answers 250 for it (tests: to kill a
+   * sender at the exact moment the message is delivered but the sender cannot yet know it).
+   */
+  beforeReply?: (raw: Buffer) => Promise<void> | void;
 }
 
 const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
@@ -97,7 +102,9 @@ export async function startSmtpSink(opts: SmtpSinkOptions): Promise<SmtpSink> {
             callback(Object.assign(new Error(opts.reject.message), { responseCode: opts.reject.code }));
             return;
           }
-          await save(Buffer.concat(chunks));
+          const raw = Buffer.concat(chunks);
+          await save(raw);
+          await opts.beforeReply?.(raw);
           callback();
         })().catch((err: Error) => callback(err));
       });
