@@ -58,6 +58,8 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'conference_rooms',
   // the outbox of invitation, reminder, change and receipt mail, and staff-written messages (issue 13, DESIGN.md §11.2)
   'notifications',
+  // the reception desk (check-ins, walk-ins) and the 定足数 board of a conference (issue 14, DESIGN.md §11.3)
+  'conference_receptions',
 ] as const;
 
 /**
@@ -69,7 +71,7 @@ export const COMPANY_RESOURCES: Readonly<Record<string, readonly Action[]>> = {
   [PAGES.companyConfirmAccount]: ['access'],
   'company/conferences': ['list', 'show'],
   'company/conference_companies': ['list', 'show'],
-  // answering for its people is an edit of conference members
+  // answering for its people is an edit of conference members; `show` includes the 受付票 (reception ticket)
   'company/conference_members': ['list', 'show', 'edit'],
   // its own company profile
   'company/companies': ['show', 'edit'],

@@ -74,6 +74,19 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_STATUSES = ['scheduled', 'queued', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
+/**
+ * 定足数 settings (DESIGN.md §11.3): the basis is the invited principals or a fixed number (such as the
+ * chamber's 議員定数); the threshold numerator/denominator with `more_than` (過半数 = more_than 1/2) or
+ * `at_least` (2/3 以上 = at_least 2/3); whether 委任状 count as present.
+ */
+export interface QuorumSettings {
+  basis: 'invited_principals' | number;
+  numerator: number;
+  denominator: number;
+  rule: 'more_than' | 'at_least';
+  count_delegates: boolean;
+}
+
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 
@@ -309,6 +322,8 @@ export const conference = pgTable(
       .array()
       .notNull()
       .default(sql`'{3,1}'::integer[]`),
+    /** 定足数 of an assembly (DESIGN.md §11.3); null: the conference counts no quorum */
+    quorum: jsonb('quorum').$type<QuorumSettings | null>(),
     ...editable(),
   },
   (t) => [
@@ -368,6 +383,14 @@ export const conference_member = pgTable(
     answer_received_at: tstz('answer_received_at'),
     /** recorded by staff after the deadline (issue 13) */
     answered_late: boolean('answered_late').notNull().default(false),
+    /** 受付 (DESIGN.md §11.3): when the person was checked in at the desk; null = not yet arrived */
+    checked_in_at: tstz('checked_in_at'),
+    /** the staff username who checked them in */
+    checked_in_by: text('checked_in_by'),
+    /** who came: the member's name, or the substitute's when 代理出席 */
+    attended_by: text('attended_by'),
+    /** 当日参加: added at the reception desk (POST …/walk_ins), answered at the counter */
+    walk_in: boolean('walk_in').notNull().default(false),
     ...editable(),
   },
   (t) => [

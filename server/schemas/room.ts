@@ -211,7 +211,9 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
  * `data:` JSON. room and agenda: a partial Room to merge (room: status, online_url, panels, agenda,
  * current_agenda, version; agenda: agenda, current_agenda, version); stopwatch: Stopwatch (its
  * server_now is the moment the event is written); chat: ChatMessage; chat_deleted: {id};
- * comment: Comment (staff only); quorum: issue 14. A comment line `: heartbeat` every 15 s.
+ * comment: Comment (staff only); reception: {row: ReceptionRow, counts: ReceptionCounts} after a check-in,
+ * undo or walk-in (staff only); quorum: Quorum (staff only, when the conference sets one; issue 14,
+ * server/schemas/reception.ts). A comment line `: heartbeat` every 15 s.
  * link_revoked and access_changed are never sent: they end the open streams of a revoked link, or of
  * everyone but staff when who may enter changes (server/lib/room/hub.ts).
  */
@@ -222,6 +224,7 @@ export const ROOM_EVENT_KINDS = [
   'chat',
   'chat_deleted',
   'comment',
+  'reception',
   'quorum',
   'link_revoked',
 ] as const;
