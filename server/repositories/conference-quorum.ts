@@ -15,7 +15,7 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
  * A threshold above the whole (numerator > denominator) could never be reached: 422
  * `quorum_fraction_invalid`. `settings`: each quorum of the request with its body path.
  */
-export function assertQuorumFractions(settings: Array<[QuorumSettings | null | undefined, string]>): void {
+export function assertQuorumFractions(settings: ReadonlyArray<readonly [QuorumSettings | null | undefined, string]>): void {
   const fields: ProblemField[] = settings
     .filter(([q]) => q && q.numerator > q.denominator)
     .map(([, path]) => ({

@@ -260,7 +260,7 @@ export default fp(
           await assertUploaded(tx, cciCode, createAttachmentLists(input));
           assertQuorumFractions([
             [input.quorum, 'body'],
-            ...(input.sub_conferences ?? []).map((sub, i): [typeof sub.quorum, string] => [sub.quorum, `body.sub_conferences.${i}`]),
+            ...(input.sub_conferences ?? []).map((sub, i) => [sub.quorum, `body.sub_conferences.${i}`] as const),
           ]);
           const { parent, subs } = resolveCreate(input, template ?? null, input.parent_id === undefined);
           const status = input.status ?? 'draft';
