@@ -453,6 +453,14 @@ const ROWS: Row[] = [
     expect: chamberMissing,
     foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/reset_sort_members`, 404),
   },
+  // 定足数 (issue 14, DESIGN.md §11.3): both chamber roles, their own chamber's conferences
+  {
+    method: 'GET',
+    path: `${M}/conferences/{id}/quorum`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/quorum` }),
+    expect: chamberShow,
+    foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/quorum`, 404),
+  },
   {
     method: 'GET',
     path: `${M}/conference_companies`,
