@@ -12,19 +12,25 @@ import { addEvent, lockRoom } from './room-db.ts';
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * A threshold above the whole (numerator > denominator) could never be reached: 422
- * `quorum_fraction_invalid`. `settings`: each quorum of the request with its body path.
+ * A threshold that could never be reached — above the whole (numerator > denominator), or "more
+ * than all" (more_than n/n) — is a 422 `quorum_fraction_invalid`. `settings`: each quorum of the
+ * request with its body path.
  */
 export function assertQuorumFractions(settings: ReadonlyArray<readonly [QuorumSettings | null | undefined, string]>): void {
   const fields: ProblemField[] = settings
-    .filter(([q]) => q && q.numerator > q.denominator)
+    .filter(([q]) => q && (q.numerator > q.denominator || (q.rule === 'more_than' && q.numerator === q.denominator)))
     .map(([, path]) => ({
       field: `${path}.quorum`,
       code: 'quorum_fraction_invalid',
-      message: '定足数の割合は分子を分母以下にしてください',
+      message: '定足数の割合は全体以下にしてください（「全体を超える」は成立しません）',
     }));
   if (fields.length > 0) {
-    throw new Problem(422, 'quorum_fraction_invalid', '定足数の割合が1を超えています。分子を分母以下にしてください。', fields);
+    throw new Problem(
+      422,
+      'quorum_fraction_invalid',
+      '定足数の割合が全体を超えているため、成立しません。分子を分母以下にし、全体（分子＝分母）は「以上」にしてください。',
+      fields,
+    );
   }
 }
 

@@ -90,6 +90,15 @@ describe('quorum settings of a conference', () => {
     expect((await call('GET', `${BASE}/${created.id}`, DEMO.staff)).json()).toMatchObject({ quorum: MAJORITY, version: 1 });
   });
 
+  it('refuse "more than all" (more_than n/n, never met) and accept "all" (at_least n/n)', async () => {
+    const moreThanAll = { ...MAJORITY, numerator: 2, denominator: 2, rule: 'more_than' };
+    const res = await call('POST', BASE, DEMO.admin, { name: '総会', event_date: '2031-06-20', quorum: moreThanAll });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'quorum_fraction_invalid', errors: [{ field: 'body.quorum' }] });
+    const all = await create({ quorum: { ...moreThanAll, rule: 'at_least' } });
+    expect(all.quorum).toMatchObject({ numerator: 2, denominator: 2, rule: 'at_least' });
+  });
+
   const { count_delegates: _, ...incomplete } = MAJORITY;
   it.each([
     ['a basis of 0', { ...MAJORITY, basis: 0 }],
