@@ -71,6 +71,7 @@ async function main() {
         from: settings.mail.from,
         fromDomain: settings.mail.fromDomain,
         origin,
+        roomLinkSecret: settings.roomLinkSecret,
         log: (message, err) => (err ? log.error({ err }, message) : log.info(message)),
       })
     : null;

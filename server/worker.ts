@@ -37,6 +37,8 @@ function configuration() {
       exports,
       mail: settings.mail,
       origin: settings.publicOrigin ?? `http://${settings.host}:${settings.port}`,
+      // the receipts' 受付票 are signed with the API's key: set ROOM_LINK_SECRET alike on both, or on neither
+      roomLinkSecret: settings.roomLinkSecret,
       logLevel: settings.logLevel,
     };
   } catch (err) {
@@ -74,6 +76,7 @@ async function main() {
     from: config.mail.from,
     fromDomain: config.mail.fromDomain,
     origin: config.origin,
+    roomLinkSecret: config.roomLinkSecret,
     log: (message, err) => (err ? log.error({ err }, message) : log.info(message)),
   });
   say(`ready (storage: ${config.storage.driver}, concurrency ${config.exports.concurrency})`);

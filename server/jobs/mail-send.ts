@@ -14,6 +14,7 @@ import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import type { notification } from '../db/schema.ts';
 import { renderNotification } from '../lib/mail/render.ts';
+import { loadLinkSecret } from '../lib/room/link-token.ts';
 import { messageOf, type MailTransport } from './mail-transport.ts';
 
 type Row = typeof notification.$inferSelect;
@@ -28,6 +29,11 @@ export interface MailSendDeps {
   fromDomain: string;
   /** PUBLIC_ORIGIN or the local http://HOST:PORT: the portal link in the mail */
   origin: string;
+  /**
+   * ROOM_LINK_SECRET as configured for the API; absent → the key kept in the database. The receipt's
+   * 受付票 are signed with it here, when rendered (server/lib/mail/tickets.ts says why).
+   */
+  roomLinkSecret?: string;
 }
 
 /**
@@ -95,11 +101,14 @@ const permanent = (err: unknown) => {
  */
 export async function sendNotifications(deps: MailSendDeps, ids: number[], lastAttempt = false): Promise<SendOutcome[]> {
   const claimed = await claim(deps.pool, ids, deps.fromDomain);
+  const ticketSecret = claimed.some((row) => row.kind === 'receipt')
+    ? await loadLinkSecret(deps.pool, deps.roomLinkSecret)
+    : undefined;
   const outcomes = await Promise.all(
     claimed.map(async (row): Promise<SendOutcome> => {
       try {
         if (!row.to) return { id: row.id, status: 'failed', error: '送付先のメールアドレスがありません（送付不可）' };
-        const rendered = await renderNotification(deps.db, row, { origin: deps.origin, domain: deps.fromDomain });
+        const rendered = await renderNotification(deps.db, row, { origin: deps.origin, domain: deps.fromDomain, ticketSecret });
         await deps.transport.sendMail(messageOf(row, rendered, deps.from));
         return { id: row.id, status: 'sent' };
       } catch (err) {

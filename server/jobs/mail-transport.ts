@@ -41,8 +41,12 @@ export function messageOf(
     html: rendered.html,
     messageId: row.message_id ?? undefined,
     headers: { 'X-Kaigi-Notification': String(row.id) },
-    attachments: rendered.ics
-      ? [{ filename: 'kaigi.ics', content: rendered.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
-      : [],
+    attachments: [
+      ...(rendered.ics
+        ? [{ filename: 'kaigi.ics', content: rendered.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+        : []),
+      // inline parts (Content-ID): nodemailer puts them with the HTML in multipart/related
+      ...(rendered.images ?? []).map((image) => ({ ...image, contentDisposition: 'inline' as const })),
+    ],
   };
 }

@@ -44,3 +44,15 @@ export const channelLabel = (channel: string | null, late: boolean | null): stri
   const label = CHANNEL_LABELS[channel as AnswerChannel] ?? channel;
   return late ? `${label}（期限後）` : label;
 };
+
+/**
+ * 区分 of a person at the reception desk (issue 14): 代理 for a substitute who answers 代理出席, else
+ * the invitee's category; 当日参加 added for a walk-in (POST …/walk_ins).
+ */
+export const attendeeCategoryLabel = (category: string | null, answer: string | null, walkIn: boolean | null): string => {
+  const label = answer === 'proxy_attend' ? CATEGORY_LABELS.substitute : categoryLabel(category);
+  return walkIn ? `${label}（当日参加）` : label;
+};
+
+/** 受付名簿's 受付 column: 済 and the check-in time (HH:mm) once checked in; blank to tick by hand. */
+export const checkInMark = (checkedInTime: string | null): string => (checkedInTime ? `済 ${checkedInTime}` : '');

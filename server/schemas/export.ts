@@ -7,9 +7,18 @@ import { Day } from './member.ts';
 /**
  * issue 6: 出欠一覧 (attendance of a conference and its sub-conferences), 受付名簿 (reception list:
  * the attendees of one conference), 事業所一覧 (companies), 会員一覧 (members with current positions);
- * issue 12: コメント一覧 and チャット履歴 of a conference's room.
+ * issue 12: コメント一覧 and チャット履歴 of a conference's room; issue 14: 受付名簿 lists every invitee
+ * with a 受付 column, and 出席者一覧 (attendees) the people checked in, by check-in time.
  */
-export const EXPORT_TYPES = ['attendance', 'reception', 'companies', 'members', 'room_comments', 'room_chat'] as const;
+export const EXPORT_TYPES = [
+  'attendance',
+  'reception',
+  'attendees',
+  'companies',
+  'members',
+  'room_comments',
+  'room_chat',
+] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** XLSX; CSV UTF-8 with BOM (Excel opens it as UTF-8); CSV Shift_JIS (CP932) for older tools. */
@@ -24,6 +33,7 @@ export type ExportOrder = (typeof EXPORT_ORDERS)[number];
 export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>> = {
   attendance: ['protocol', 'kana'],
   reception: ['protocol', 'kana'],
+  attendees: ['time'],
   companies: ['code', 'kana'],
   members: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
@@ -36,7 +46,7 @@ export type DateStyle = (typeof DATE_STYLES)[number];
 
 export const ExportParamsSchema = Type.Object(
   {
-    /** attendance and reception: the conference (attendance includes its sub-conferences) */
+    /** attendance, reception, attendees and the room's: the conference (attendance includes its sub-conferences) */
     conference_id: Type.Optional(RowId),
     order: Type.Optional(Type.Enum(EXPORT_ORDERS)),
     date_style: Type.Optional(Type.Enum(DATE_STYLES)),

@@ -1,6 +1,6 @@
 /**
- * 「名簿を出力」 on a conference (issue 6): 出欠一覧 (with its sub-conferences) or 受付名簿 of the
- * conference in the record context. Rendered only once the record is there.
+ * 「名簿を出力」 on a conference (issue 6): 出欠一覧 (with its sub-conferences), 受付名簿 or 出席者一覧
+ * (issue 14) of the conference in the record context. Rendered only once the record is there.
  *
  *   <ConferenceExportButton />                 (the conference's page toolbar)
  *   <ConferenceExportButton variant="icon" />  (a row of the conference list)
@@ -9,7 +9,7 @@ import { useRecordContext } from 'react-admin';
 import { ExportButton } from './ExportButton';
 import type { ExportType } from './types';
 
-const CONFERENCE_EXPORTS: readonly ExportType[] = ['attendance', 'reception'];
+const CONFERENCE_EXPORTS: readonly ExportType[] = ['attendance', 'reception', 'attendees'];
 
 export const ConferenceExportButton = ({ variant = 'button' }: { variant?: 'button' | 'icon' }) => {
   const record = useRecordContext<{ id: number; name?: string }>();

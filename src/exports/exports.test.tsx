@@ -175,7 +175,7 @@ describe('export dialog', () => {
     expect(await screen.findByText('会員一覧の出力を受け付けました。完了するとダウンロードできます。')).toBeInTheDocument();
   });
 
-  it('会議: offers 出欠一覧 and 受付名簿 of the conference and posts its id', async () => {
+  it('会議: offers 出欠一覧, 受付名簿 and 出席者一覧 of the conference and posts its id', async () => {
     signIn();
     const bodies: unknown[] = [];
     server.use(
@@ -192,6 +192,7 @@ describe('export dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: '名簿を出力' });
     expect(within(dialog).getByText('対象の会議: 通常議員総会')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: '出欠一覧' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '出席者一覧' })).not.toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: '受付名簿' }));
     await user.click(within(dialog).getByRole('radio', { name: 'CSV UTF-8（BOM付き、Excel向け）' }));
     await user.click(within(dialog).getByRole('button', { name: '出力する' }));
@@ -203,6 +204,34 @@ describe('export dialog', () => {
       params: { conference_id: 1, order: 'protocol', date_style: 'western' },
     });
     expect(await screen.findByText('受付名簿の出力を受け付けました。完了するとダウンロードできます。')).toBeInTheDocument();
+  }, 30_000);
+
+  it('出席者一覧: the people checked in, in the order they arrived (発生順)', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${MASTER}/conferences/1`, () => HttpResponse.json(detail())),
+      http.post(EXPORT, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(job({ id: 13, type: 'attendees', status: 'queued' }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1', { conferences, exports: exportsResource });
+
+    await user.click(await screen.findByRole('button', { name: '名簿を出力' }));
+    const dialog = await screen.findByRole('dialog', { name: '名簿を出力' });
+    await user.click(within(dialog).getByRole('radio', { name: '出席者一覧' }));
+    expect(within(dialog).getByRole('radio', { name: '発生順' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: '出力する' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      type: 'attendees',
+      format: 'xlsx',
+      params: { conference_id: 1, order: 'time', date_style: 'western' },
+    });
+    expect(await screen.findByText('出席者一覧の出力を受け付けました。完了するとダウンロードできます。')).toBeInTheDocument();
   }, 30_000);
 
   it('会議一覧: a row offers the conference export without opening the conference', async () => {
@@ -218,7 +247,7 @@ describe('export dialog', () => {
     const user = userEvent.setup();
     renderAdmin('/conferences', { conferences, exports: exportsResource });
 
-    await user.click(await screen.findByRole('button', { name: '「通常議員総会」の出欠一覧・受付名簿を出力' }));
+    await user.click(await screen.findByRole('button', { name: '「通常議員総会」の出欠一覧・受付名簿・出席者一覧を出力' }));
     const dialog = await screen.findByRole('dialog', { name: '名簿を出力' });
     await user.click(within(dialog).getByRole('button', { name: '出力する' }));
     await waitFor(() =>

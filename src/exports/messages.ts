@@ -24,6 +24,7 @@ export const messages = {
       types: {
         attendance: '出欠一覧',
         reception: '受付名簿',
+        attendees: '出席者一覧',
         companies: '事業所一覧',
         members: '会員一覧',
         room_comments: '会議室のコメント一覧',
@@ -101,7 +102,7 @@ export const messages = {
       button: {
         label: '出力',
         conference_label: '名簿を出力',
-        conference_aria: '「%{name}」の出欠一覧・受付名簿を出力',
+        conference_aria: '「%{name}」の出欠一覧・受付名簿・出席者一覧を出力',
       },
       dialog: {
         title: '%{type}を出力',

@@ -20,6 +20,7 @@ export type ExportJobStatus = ExportJob['status'];
 export const EXPORT_TYPES = [
   'attendance',
   'reception',
+  'attendees',
   'companies',
   'members',
   'room_comments',
@@ -33,6 +34,7 @@ export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] 
 export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>> = {
   attendance: ['protocol', 'kana'],
   reception: ['protocol', 'kana'],
+  attendees: ['time'],
   companies: ['code', 'kana'],
   members: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
@@ -40,7 +42,7 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
 };
 
 /** The types that export one conference (params.conference_id). */
-export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'room_comments', 'room_chat'];
+export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'attendees', 'room_comments', 'room_chat'];
 
 export const isConferenceType = (type: ExportType) => CONFERENCE_TYPES.includes(type);
 
@@ -59,7 +61,7 @@ export interface ExportChoices {
   date_style: DateStyle;
   /** members: YYYY-MM-DD */
   as_of?: string;
-  /** attendance and reception */
+  /** attendance, reception, attendees and the room's */
   conference_id?: number;
 }
 

@@ -2,6 +2,7 @@ import type { ExportType } from '../../schemas/export.ts';
 import type { ExportSource, SourceContext } from './types.ts';
 import { attendanceSource } from './attendance.ts';
 import { receptionSource } from './reception.ts';
+import { attendeesSource } from './attendees.ts';
 import { companiesSource } from './companies.ts';
 import { membersSource } from './members.ts';
 import { roomChatSource, roomCommentsSource } from './room.ts';
@@ -10,6 +11,7 @@ import { roomChatSource, roomCommentsSource } from './room.ts';
 export const SOURCES: Readonly<Record<ExportType, (ctx: SourceContext) => ExportSource | Promise<ExportSource>>> = {
   attendance: attendanceSource,
   reception: receptionSource,
+  attendees: attendeesSource,
   companies: companiesSource,
   members: membersSource,
   room_comments: roomCommentsSource,

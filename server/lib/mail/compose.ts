@@ -1,17 +1,32 @@
 /**
  * One message body, written once as blocks and rendered twice: plain text and HTML alternatives
- * (issue 13). The HTML is simple, inline-styled, escaped and loads nothing from outside.
+ * (issue 13). The HTML is simple, inline-styled, escaped and loads nothing from outside: its only
+ * images are parts of the message itself (`cid:`, the 受付票 of issue 14).
  */
+
+/**
+ * An item of a list with an image under it: HTML shows the caption and the inline image; plain
+ * text, which cannot show it, the line `instead` (where to see it: a link) under the item.
+ */
+export interface ImageItem {
+  text: string;
+  image: { cid: string; alt: string; caption: string };
+  instead: string;
+}
+
 export type Block =
   | { type: 'lines'; lines: string[] }
   /** ■label：value rows (会議名, 日時, …); a value may hold several lines */
   | { type: 'fields'; rows: Array<[label: string, value: string]> }
   /** a heading and its ・items */
-  | { type: 'list'; title: string; items: string[] }
+  | { type: 'list'; title: string; items: Array<string | ImageItem> }
   | { type: 'link'; label: string; url: string }
   | { type: 'signature'; lines: string[] };
 
 const RULE = '─'.repeat(30);
+
+const textItem = (item: string | ImageItem): string =>
+  typeof item === 'string' ? `\u3000・${item}` : `\u3000・${item.text}\n\u3000\u3000${item.instead}`;
 
 export function toText(blocks: Block[]): string {
   const parts = blocks.map((b): string => {
@@ -21,7 +36,7 @@ export function toText(blocks: Block[]): string {
       case 'fields':
         return b.rows.map(([label, value]) => `■${label}：${value.split('\n').join('\n　　')}`).join('\n');
       case 'list':
-        return [`■${b.title}`, ...b.items.map((item) => `\u3000・${item}`)].join('\n');
+        return [`■${b.title}`, ...b.items.map(textItem)].join('\n');
       case 'link':
         return `▼${b.label}\n${b.url}`;
       case 'signature':
@@ -37,6 +52,14 @@ export function escapeHtml(s: string): string {
 
 const lines = (s: string) => s.split('\n').map(escapeHtml).join('<br>');
 
+const QR_SIZE = 200;
+
+const htmlItem = (item: string | ImageItem): string =>
+  typeof item === 'string'
+    ? `<li>${escapeHtml(item)}</li>`
+    : `<li>${escapeHtml(item.text)}<div style="margin:8px 0 12px">${escapeHtml(item.image.caption)}<br>` +
+      `<img src="cid:${escapeHtml(item.image.cid)}" alt="${escapeHtml(item.image.alt)}" width="${QR_SIZE}" height="${QR_SIZE}" style="display:block;margin-top:4px;border:0"></div></li>`;
+
 export function toHtml(blocks: Block[], title: string): string {
   const body = blocks.map((b): string => {
     switch (b.type) {
@@ -50,7 +73,7 @@ export function toHtml(blocks: Block[], title: string): string {
           )
           .join('')}</table>`;
       case 'list':
-        return `<p style="margin:0">${escapeHtml(b.title)}</p><ul>${b.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+        return `<p style="margin:0">${escapeHtml(b.title)}</p><ul>${b.items.map(htmlItem).join('')}</ul>`;
       case 'link':
         return `<p><a href="${escapeHtml(b.url)}">${escapeHtml(b.label)}</a><br>${escapeHtml(b.url)}</p>`;
       case 'signature':

@@ -6,11 +6,20 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../audit.ts';
 import type { AnswerChannel, ConferenceStatus, notification } from '../../db/schema.ts';
 import { answerLabel, CHANNEL_LABELS } from '../export-labels.ts';
-import type { Block } from './compose.ts';
+import type { Block, ImageItem } from './compose.ts';
 import { jaDateTime } from './dates.ts';
 import type { ChangePayload, ManualPayload, ReceiptPayload } from './payload.ts';
+import type { InlineImage } from './tickets.ts';
 
 type Row = typeof notification.$inferSelect;
+
+/** What the receipt needs besides its payload: the 受付票 images (tickets.ts) and the meeting's portal page. */
+export interface KindContext {
+  tickets: ReadonlyMap<number, InlineImage>;
+  url: string;
+}
+
+export const TICKET_CAPTION = '受付票（当日受付でご提示ください）';
 
 export interface KindBlocks {
   before: Block[];
@@ -62,6 +71,18 @@ function answerItem(a: ReceiptPayload['answers'][number]): string {
   return `${withTitle(a.member_name, a.member_title)}：${answer}${notes.length ? `\u3000［${notes.join('・')}］` : ''}`;
 }
 
+/** The answer line, with the person's 受付票 under it when they attend (issue 14). */
+function receiptItem(a: ReceiptPayload['answers'][number], ctx: KindContext): string | ImageItem {
+  const ticket = a.conference_member_id ? ctx.tickets.get(a.conference_member_id) : undefined;
+  if (!ticket) return answerItem(a);
+  const who = a.answer_content === 'proxy_attend' && a.proxy_name ? a.proxy_name : a.member_name;
+  return {
+    text: answerItem(a),
+    image: { cid: ticket.cid, alt: `${who}様の受付票（QRコード）`, caption: TICKET_CAPTION },
+    instead: `${TICKET_CAPTION}：ポータルの会議ページに表示されます ${ctx.url}`,
+  };
+}
+
 async function unansweredInvitees(db: Executor, row: Row): Promise<string[]> {
   const { rows } = await db.execute<{ name: string; title: string | null; sub: string | null }>(sql`
     select m.name, m.title, case when c.parent_id is not null then c.name end as sub
@@ -74,7 +95,7 @@ async function unansweredInvitees(db: Executor, row: Row): Promise<string[]> {
   return rows.map((r) => withTitle(r.name, r.title) + (r.sub ? `（${r.sub}）` : ''));
 }
 
-export async function kindBlocks(db: Executor, row: Row, c: { name: string }): Promise<KindBlocks> {
+export async function kindBlocks(db: Executor, row: Row, c: { name: string }, ctx: KindContext): Promise<KindBlocks> {
   const lines = (...l: string[]): Block => ({ type: 'lines', lines: l });
   const answer = 'ご回答・詳細はポータルから';
   switch (row.kind) {
@@ -159,7 +180,7 @@ export async function kindBlocks(db: Executor, row: Row, c: { name: string }): P
               ],
             ],
           },
-          { type: 'list', title: 'ご回答内容（受付時点）', items: (p.answers ?? []).map(answerItem) },
+          { type: 'list', title: 'ご回答内容（受付時点）', items: (p.answers ?? []).map((a) => receiptItem(a, ctx)) },
           lines('ご回答の内容に誤りがございましたら、回答期限までにポータルから変更いただくか、当所までご連絡ください。'),
         ],
         after: [],

@@ -8,6 +8,8 @@ import type { AnswerChannel, AnswerContent } from '../../db/schema.ts';
 /** receipt (回答受付のお知らせ): every invitee of the company in the conference, as recorded */
 export interface ReceiptPayload {
   answers: Array<{
+    /** the invitee's row: its reception ticket (受付票) is signed when the mail is rendered (tickets.ts); absent in rows written before issue 14 */
+    conference_member_id?: number;
     member_name: string;
     member_title: string | null;
     answer_content: AnswerContent | null;

@@ -2,7 +2,8 @@
  * 回答受付のお知らせ (issue 13): after every answer that changed something, one receipt per company
  * and per conference, listing every invitee of that company there as recorded, who recorded it (the
  * company in the portal, or the chamber and through which channel) and when. Nothing for a
- * conference the company cannot see (a draft, or under one) or that was cancelled.
+ * conference the company cannot see (a draft, or under one) or that was cancelled. Each invitee's row
+ * id goes into the payload: the mail shows the 受付票 of those attending (issue 14, tickets.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { conference, conference_member, member, type AnswerChannel } from '../../db/schema.ts';
@@ -26,6 +27,7 @@ export interface AnswerSource {
 async function receiptOf(tx: Executor, conferenceId: number, companyId: number, source: AnswerSource): Promise<ReceiptPayload> {
   const rows = await tx
     .select({
+      conference_member_id: conference_member.id,
       member_name: member.name,
       member_title: member.title,
       answer_content: conference_member.answer_content,

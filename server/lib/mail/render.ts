@@ -13,6 +13,8 @@ import { toHtml, toText, type Block } from './compose.ts';
 import { jaDateTime, tokyoParts } from './dates.ts';
 import { conferenceIcs } from './ics.ts';
 import { kindBlocks } from './kinds.ts';
+import type { ReceiptPayload } from './payload.ts';
+import { receiptTickets, type InlineImage } from './tickets.ts';
 
 export type NotificationRow = typeof notification.$inferSelect;
 
@@ -22,19 +24,24 @@ export interface RenderedMail {
   html: string;
   /** the conference as an iCalendar file (invitation, reminder, change, cancel) */
   ics?: string;
+  /** parts the HTML shows inline (`cid:`): the receipt's 受付票 QR codes */
+  images?: InlineImage[];
 }
 
 export interface RenderOptions {
   /** PUBLIC_ORIGIN, or the local http://HOST:PORT: the portal link's origin (absent: a path only) */
   origin?: string;
-  /** the domain of MAIL_FROM: the right-hand side of the calendar UID */
+  /** the domain of MAIL_FROM: the right-hand side of the calendar UID and of the images' Content-IDs */
   domain?: string;
+  /** the reception tickets' key (loadLinkSecret); absent: a receipt goes without its 受付票 (the preview) */
+  ticketSecret?: Buffer;
 }
 
 export interface MailConference {
   id: number;
   cci_code: string;
   name: string;
+  status: string;
   event_date: Date;
   end_at: Date | null;
   place: string | null;
@@ -66,7 +73,7 @@ export function periodText(start: Date, end: Date | null): string {
 
 async function loadConference(db: Executor, row: NotificationRow): Promise<MailConference> {
   const { rows } = await db.execute<MailConference & Record<string, unknown>>(sql`
-    select c.id, c.cci_code, c.name, c.event_date, c.end_at, c.place, c.answer_deadline, c.attachments, c.version,
+    select c.id, c.cci_code, c.name, c.status, c.event_date, c.end_at, c.place, c.answer_deadline, c.attachments, c.version,
            ch.name as chamber_name, ch.mail_contact,
            (select co.attributes ->> 'name1' from company co where co.id = ${row.company_id}) as company_name
       from conference c join chamber ch on ch.cci_code = c.cci_code
@@ -117,7 +124,16 @@ export async function renderNotification(db: Executor, row: NotificationRow, opt
   const conference = await loadConference(db, row);
   const subs = row.kind === 'cancel' || row.kind === 'receipt' ? [] : await loadSubConferences(db, row);
   const url = `${opts.origin ?? ''}/company/meetings/${row.conference_id}`;
-  const kind = await kindBlocks(db, row, conference);
+  const tickets =
+    row.kind === 'receipt' && opts.ticketSecret
+      ? await receiptTickets(
+          row.payload as unknown as ReceiptPayload,
+          conference,
+          opts.ticketSecret,
+          opts.domain ?? 'kaigi.localhost',
+        )
+      : new Map<number, InlineImage>();
+  const kind = await kindBlocks(db, row, conference, { tickets, url });
 
   const blocks: Block[] = [
     { type: 'lines', lines: [`${conference.company_name ?? ''} 御中`, 'ご担当者様'] },
@@ -142,5 +158,11 @@ export async function renderNotification(db: Executor, row: NotificationRow, opt
         organizer: conference.chamber_name,
       })
     : undefined;
-  return { subject: row.subject, text: toText(blocks), html: toHtml(blocks, row.subject), ...(ics ? { ics } : {}) };
+  return {
+    subject: row.subject,
+    text: toText(blocks),
+    html: toHtml(blocks, row.subject),
+    ...(ics ? { ics } : {}),
+    ...(tickets.size > 0 ? { images: [...tickets.values()] } : {}),
+  };
 }

@@ -4,12 +4,16 @@
  * shows: 件名, 宛名, 会議名, 日時 with weekday, 会場, 回答期限, 資料, the portal link, the chamber's
  * signature, plain text and HTML, an `.ics` that parses, names RFC 2047-encoded in ASCII headers.
  */
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '../../../../server/db/client.ts';
 import type { ChangePayload, ReceiptPayload } from '../../../../server/lib/mail/payload.ts';
 import { renderNotification, type NotificationRow } from '../../../../server/lib/mail/render.ts';
+import { verifyTicket } from '../../../../server/lib/reception/ticket.ts';
+import { loadLinkSecret } from '../../../../server/lib/room/link-token.ts';
 import { dropMailFixture, insertNotifications, mailFixture, type MailFixture } from '../../../helpers/mail-fixtures.ts';
 import { icsOf, mailTo, parseIcs, sendQueuedNow, TEST_ORIGIN } from '../../../helpers/mail.ts';
+import { decodeQrPng } from '../../../helpers/qr-decode.ts';
 
 const stack = inject('stack');
 const CCI = 'mail-render';
@@ -196,5 +200,104 @@ describe('the other kinds', () => {
     expect(mail.text).toContain(body);
     expect(mail.html).toContain('&#60;ご確認ください&#62;');
     expect(icsOf(mail)).toBeUndefined();
+  });
+});
+
+describe('the receipt’s 受付票 (issue 14)', () => {
+  /** company A's invitees: 山田 太郎, 鈴木 一郎 */
+  const invitees = async () =>
+    (
+      await pool.query<{ id: number; name: string }>(
+        `select cm.id, m.name from conference_member cm join member m on m.id = cm.member_id
+          where cm.conference_id = $1 and cm.company_id = $2 order by cm.sort`,
+        [f.conferenceId, f.companies[0]],
+      )
+    ).rows;
+
+  const answer = (id: number, name: string, content: 'attend' | 'proxy_attend' | 'absent' | 'delegate' | null) => ({
+    conference_member_id: id,
+    member_name: name,
+    member_title: null,
+    answer_content: content,
+    proxy_name: content === 'proxy_attend' ? '佐藤 花子' : null,
+    proxy_title: content === 'proxy_attend' ? '専務取締役' : null,
+    answer_channel: content ? ('portal' as const) : null,
+    answered_late: false,
+  });
+
+  const receipt = (answers: ReceiptPayload['answers']): ReceiptPayload => ({
+    answers,
+    recorded_by: 'company',
+    channel: 'portal',
+    received_at: '2026-12-01T01:00:00Z',
+  });
+
+  it('an attending invitee’s QR travels inline beside their line, decodes to their ticket; the text links the portal', async () => {
+    const [yamada, suzuki] = await invitees();
+    const to = 'ticket@render-a.example.jp';
+    const { raw, mail } = await sent(
+      'receipt',
+      receipt([answer(yamada.id, yamada.name, 'proxy_attend'), answer(suzuki.id, suzuki.name, 'absent')]),
+      to,
+    );
+    // one image, a part of the message (multipart/related) named by its Content-ID
+    const images = mail.attachments.filter((a) => a.contentType === 'image/png');
+    expect(images).toHaveLength(1);
+    const [image] = images;
+    const cid = `ticket-${yamada.id}@test.example.jp`;
+    expect(image).toMatchObject({ contentId: `<${cid}>`, cid, related: true, contentDisposition: 'inline' });
+    expect(raw.toString('latin1')).toMatch(/Content-Type: multipart\/related/i);
+
+    // what the desk's scanner reads from it is 山田 太郎's ticket, signed with the API's key
+    const qr = decodeQrPng(image.content);
+    expect(verifyTicket(await loadLinkSecret(pool), qr)).toBe(yamada.id);
+
+    // the HTML shows it right under 山田 太郎's line (cid links kept, as a mail program sees them)
+    const html = (await simpleParser(raw, { keepCidLinks: true })).html as string;
+    const yamadaLine = html.indexOf('<li>山田 太郎：代理出席（佐藤 花子・専務取締役）');
+    const suzukiLine = html.indexOf('<li>鈴木 一郎：欠席');
+    const img = html.indexOf(`<img src="cid:${cid}" alt="佐藤 花子様の受付票（QRコード）"`);
+    expect(yamadaLine).toBeGreaterThan(-1);
+    expect(html.indexOf('受付票（当日受付でご提示ください）', yamadaLine)).toBeLessThan(img);
+    expect(img).toBeGreaterThan(yamadaLine);
+    expect(img).toBeLessThan(suzukiLine);
+    expect(html.match(/<img /g)).toHaveLength(1);
+
+    // plain text cannot show it: where to see it, under the line
+    expect(mail.text).toContain(
+      '・山田 太郎：代理出席（佐藤 花子・専務取締役）　［ポータル］\n' +
+        `\u3000\u3000受付票（当日受付でご提示ください）：ポータルの会議ページに表示されます ${TEST_ORIGIN}/company/meetings/${f.conferenceId}\n` +
+        '　・鈴木 一郎：欠席　［ポータル］\n',
+    );
+  });
+
+  it('none when nobody attends, nor for a conference cancelled before the mail went', async () => {
+    const [yamada, suzuki] = await invitees();
+    const { mail } = await sent(
+      'receipt',
+      receipt([answer(yamada.id, yamada.name, 'delegate'), answer(suzuki.id, suzuki.name, null)]),
+      'noticket@render-a.example.jp',
+    );
+    expect(mail.attachments).toEqual([]);
+    expect(mail.html).not.toContain('<img');
+    expect(mail.text).not.toContain('受付票');
+
+    const [id] = await insertNotifications(
+      pool,
+      f,
+      'receipt',
+      [f.companies[0]],
+      receipt([answer(yamada.id, yamada.name, 'attend')]),
+    );
+    const secret = await loadLinkSecret(pool);
+    expect((await renderNotification(db, await row(id), { ticketSecret: secret })).images).toHaveLength(1);
+    await pool.query(`update conference set status = 'cancelled' where id = $1`, [f.conferenceId]);
+    try {
+      const rendered = await renderNotification(db, await row(id), { ticketSecret: secret });
+      expect(rendered.images).toBeUndefined();
+      expect(rendered.text).not.toContain('受付票');
+    } finally {
+      await pool.query(`update conference set status = 'published' where id = $1`, [f.conferenceId]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { caller } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
 import { usernameOf } from '../../../helpers/attendance-fixtures.ts';
 import { createExportFixture, type ExportFixture } from '../../../helpers/export-fixtures.ts';
+import { createReceptionExportFixture, type ReceptionExportFixture } from '../../../helpers/reception-export-fixtures.ts';
 import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
 import { download, eventually, readXlsx, rowsOf } from '../../../helpers/export-files.ts';
 import { deleteExpiredExports } from '../../../../server/jobs/export-cleanup.ts';
@@ -14,14 +15,27 @@ type Job = Record<string, unknown> & { id: number; status: string; file_key: str
 let env: ExportTestEnv;
 let call: ReturnType<typeof caller>;
 let fx: ExportFixture;
+let rx: ReceptionExportFixture;
+/** what 出席者一覧 names the staff member by: their display name */
+let staffName: string;
 
 beforeAll(async () => {
   env = await startExportTestEnv();
   call = caller(env.app, tokenOf);
   await ensureOtherChamber(env.app.pool);
   fx = await createExportFixture(env.app.pool);
+  const staff = await usernameOf(env.app.pool, DEMO.staff);
+  rx = await createReceptionExportFixture(env.app.pool, fx, staff);
+  const { rows } = await env.app.pool.query<{ display_name: string }>('select display_name from users where username = $1', [
+    staff,
+  ]);
+  staffName = rows[0].display_name;
+  expect(staffName).not.toBe(staff);
 });
-afterAll(() => env.close());
+afterAll(async () => {
+  await rx?.remove();
+  await env.close();
+});
 
 const create = async (body: object, who: string = DEMO.staff): Promise<Job> => {
   const res = await call('POST', BASE, who, body);
@@ -180,8 +194,25 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     expect(rows[2][10]).toBe('令和元年5月2日 08:45');
   });
 
-  it('受付名簿: attendees only, numbered in protocol order, the substitute in place of the member', async () => {
-    const { job, rows } = await produce({ type: 'reception', params: { conference_id: fx.mainId } });
+  it('受付名簿: every invitee in protocol order with 出欠 as recorded, 当日参加 marked, 受付 済 and the time once checked in', async () => {
+    const { job, rows } = await produce({ type: 'reception', params: { conference_id: rx.conferenceId } });
+    const at = '2031/05/20 10:00';
+    expect(rows).toEqual(
+      [
+        RECEPTION_HEADER,
+        ['1', 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '', '本人', '出席', '𠮷田 一郎', 'ポータル', at, '済 13:52'],
+        ['2', 'EX02', '髙島屋工業', '髙橋 太郎', '専務取締役', '代理', '代理出席', '髙橋 花子', 'FAX', at, '済 13:41'],
+        ['3', 'EX02', '髙島屋工業', '安藤 次郎', '', '随行', '委任状', '安藤 次郎', 'FAX', at, ''],
+        ['4', 'EX02', '髙島屋工業', '上野 未回答', '', '本人', '未回答', '上野 未回答', '', '', ''],
+        ['5', 'EX01', '𠮷野商事株式会社', '江藤 欠席', '', '本人', '欠席', '江藤 欠席', 'ポータル', at, ''],
+        ['6', 'EX01', '𠮷野商事株式会社', '飛田 当日', '', '随行（当日参加）', '出席', '飛田 当日', '窓口', at, '済 14:03'],
+      ].map(expectRow),
+    );
+    expect(job).toMatchObject({ progress_done: 6, progress_total: 6, replaced_char_count: format === 'csv_sjis' ? 5 : null });
+  });
+
+  it('受付名簿 before the day: the substitute in place of the member, 受付 blank for every row', async () => {
+    const { rows } = await produce({ type: 'reception', params: { conference_id: fx.mainId } });
     expect(rows).toEqual(
       [
         RECEPTION_HEADER,
@@ -201,7 +232,48 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
         ],
       ].map(expectRow),
     );
-    expect(job.replaced_char_count).toBe(format === 'csv_sjis' ? 3 : null);
+  });
+
+  it('受付名簿 in 五十音順 of the members', async () => {
+    const { rows } = await produce({ type: 'reception', params: { conference_id: rx.conferenceId, order: 'kana' } });
+    expect(rows.map((r) => [r[0], r[7]])).toEqual(
+      [
+        ['番号', '会員氏名'],
+        ['1', '安藤 次郎'],
+        ['2', '上野 未回答'],
+        ['3', '江藤 欠席'],
+        ['4', '髙橋 花子'],
+        ['5', '飛田 当日'],
+        ['6', '𠮷田 一郎'],
+      ].map(expectRow),
+    );
+  });
+
+  it('出席者一覧: the people checked in, by check-in time, who came, 区分 and who checked them in', async () => {
+    const { job, file, rows } = await produce({ type: 'attendees', params: { conference_id: rx.conferenceId } });
+    expect(rows).toEqual(
+      [
+        ['番号', '受付時刻', '事業所コード', '事業所名', '出席者氏名', '肩書', '区分', '受付者'],
+        ['1', '2031/06/01 13:41', 'EX02', '髙島屋工業', '髙橋 太郎', '専務取締役', '代理', 'desk-1'],
+        ['2', '2031/06/01 13:52', 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '', '本人', 'desk-2'],
+        ['3', '2031/06/01 14:03', 'EX01', '𠮷野商事株式会社', '飛田 当日', '', '随行（当日参加）', staffName],
+      ].map(expectRow),
+    );
+    expect(job).toMatchObject({
+      params: { conference_id: rx.conferenceId, order: 'time', date_style: 'western' },
+      progress_done: 3,
+      progress_total: 3,
+      replaced_char_count: format === 'csv_sjis' ? 3 : null,
+    });
+    expect(file.fileName).toMatch(new RegExp(`^出席者一覧_受付テスト総会_\\d{8}\\.${format === 'xlsx' ? 'xlsx' : 'csv'}$`));
+  });
+
+  it('出席者一覧 with 和暦 check-in times; none for a conference nobody was checked in at', async () => {
+    const { rows } = await produce({ type: 'attendees', params: { conference_id: rx.conferenceId, date_style: 'japanese' } });
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['令和13年6月1日 13:41', '令和13年6月1日 13:52', '令和13年6月1日 14:03']);
+    const { job, rows: none } = await produce({ type: 'attendees', params: { conference_id: fx.mainId } });
+    expect(none).toEqual([['番号', '受付時刻', '事業所コード', '事業所名', '出席者氏名', '肩書', '区分', '受付者']]);
+    expect(job).toMatchObject({ progress_done: 0, progress_total: 0 });
   });
 
   it('事業所一覧 by code and in 五十音順; a cell that looks like a formula stays text', async () => {
@@ -270,6 +342,17 @@ describe('XLSX presentation', () => {
     expect(worksheet.getColumn(2).width).toBe(32);
     expect(worksheet.headerFooter.oddHeader).toContain('輸出テスト総会 出欠一覧');
   });
+
+  it('出席者一覧: its own sheet name and page title', async () => {
+    const job = await finished(
+      (await create({ type: 'attendees', format: 'xlsx', params: { conference_id: rx.conferenceId } })).id,
+    );
+    const { body } = await download(env.app, await tokenOf(DEMO.staff), 'demo', job.file_key!);
+    const { name, worksheet } = await readXlsx(body);
+    expect(name).toBe('出席者一覧');
+    expect(worksheet.headerFooter.oddHeader).toContain('受付テスト総会 出席者一覧（2031/06/01 14:00）');
+    expect(worksheet.getColumn(2).width).toBe(18);
+  });
 });
 
 describe('POST /v1/cci/{cci_code}/export (spec §7)', () => {
@@ -296,6 +379,12 @@ describe('POST /v1/cci/{cci_code}/export (spec §7)', () => {
     [{ type: 'companies', format: 'xlsx', extra: 1 }, 'validation_failed', 'body.extra'],
     [{ type: 'companies', format: 'xlsx', params: { order: 'protocol' } }, 'unsupported_order', 'body.params.order'],
     [{ type: 'attendance', format: 'xlsx' }, 'required', 'body.params.conference_id'],
+    [{ type: 'attendees', format: 'xlsx' }, 'required', 'body.params.conference_id'],
+    [
+      { type: 'attendees', format: 'xlsx', params: { conference_id: 1, order: 'protocol' } },
+      'unsupported_order',
+      'body.params.order',
+    ],
     [{ type: 'companies', format: 'xlsx', params: { conference_id: 1 } }, 'not_allowed', 'body.params.conference_id'],
     [{ type: 'companies', format: 'xlsx', params: { as_of: '2025-04-01' } }, 'not_allowed', 'body.params.as_of'],
     [{ type: 'members', format: 'xlsx', params: { as_of: '0000-01-01' } }, 'validation_failed', 'body.params.as_of'],

@@ -4,6 +4,9 @@ import { buildTestApp, caller } from '../../../../helpers/app.ts';
 import { DEMO, companyIdOf, tokenOf } from '../../../../helpers/fixtures.ts';
 import { createConference, createMember, daysFromNow } from '../../../../helpers/attendance-fixtures.ts';
 import { inviteNew, mailCompany, outboxOf, versionOf, type OutboxRow } from '../../../../helpers/outbox-fixtures.ts';
+import { readSink, sendQueuedNow } from '../../../../helpers/mail.ts';
+import { decodeQrPng } from '../../../../helpers/qr-decode.ts';
+import { verifyTicket } from '../../../../../server/lib/reception/ticket.ts';
 
 /** Issue 13 "What is sent": the outbox rows each change writes (DESIGN.md §11.2). */
 let app: FastifyInstance;
@@ -254,5 +257,24 @@ describe('answer receipts', () => {
     });
     const answers = receipts[1].payload.answers as Array<{ member_name: string; answer_content: string | null }>;
     expect(answers.find((a) => a.member_name === '回答 三郎')?.answer_content).toBe('absent');
+  });
+
+  it('the receipt, sent, carries the 受付票 of the one attending, which the API’s key verifies (issue 14)', async () => {
+    const receipt = ofKind(await outboxOf(app.pool, conference), 'receipt')[1];
+    const answers = receipt.payload.answers as Array<{ conference_member_id: number; member_name: string }>;
+    const { rows } = await app.pool.query<{ id: number; name: string }>(
+      'select cm.id, m.name from conference_member cm join member m on m.id = cm.member_id where cm.conference_id = $1 order by cm.sort, cm.id',
+      [conference],
+    );
+    // the payload names each invitee's row; the ticket itself is signed when the mail is rendered
+    expect(answers.map((a) => [a.conference_member_id, a.member_name])).toEqual(rows.map((r) => [r.id, r.name]));
+    expect(JSON.stringify(receipt.payload)).not.toContain('KR1.');
+
+    expect(await sendQueuedNow(app.pool, app.db, [receipt.id])).toEqual([{ id: receipt.id, status: 'sent' }]);
+    const [message] = await readSink(undefined, `X-Kaigi-Notification: ${receipt.id}\r\n`);
+    const images = message.mail.attachments.filter((a) => a.contentType === 'image/png');
+    expect(images).toHaveLength(1);
+    const ichiro = rows.find((r) => r.name === '回答 一郎')!.id;
+    expect(verifyTicket(app.roomLinkSecret, decodeQrPng(images[0].content))).toBe(ichiro);
   });
 });
