@@ -15,7 +15,7 @@ export const receptionClosed = (status: ConferenceStatus) =>
     'reception_closed',
     status === 'draft' ? '下書きの会議では受付できません。' : '中止された会議では受付できません。',
     [],
-    { status },
+    { conference_status: status },
   );
 
 export const ticketInvalid = () =>
