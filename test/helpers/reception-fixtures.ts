@@ -28,6 +28,7 @@ export interface Invitee {
 export class ReceptionFixtures {
   readonly conferences: number[] = [];
   readonly companies: number[] = [];
+  readonly members: number[] = [];
   private readonly tag = `${Date.now() % 1e8}${Math.floor(Math.random() * 1e3)}`;
 
   constructor(private readonly pool: pg.Pool) {}
@@ -40,8 +41,10 @@ export class ReceptionFixtures {
     return { id, code };
   }
 
-  member(companyId: number, name: string, kana: string, cciCode = 'demo'): Promise<number> {
-    return createMember(this.pool, { companyId, name, kana, cciCode });
+  async member(companyId: number, name: string, kana: string, cciCode = 'demo'): Promise<number> {
+    const id = await createMember(this.pool, { companyId, name, kana, cciCode });
+    this.members.push(id);
+    return id;
   }
 
   async conference(opts: ConferenceOpts = {}): Promise<number> {
@@ -81,9 +84,13 @@ export class ReceptionFixtures {
   }
 
   async cleanUp(): Promise<void> {
-    if (this.conferences.length > 0) await this.pool.query('delete from conference where id = any($1::int[])', [this.conferences]);
-    if (this.companies.length === 0) return;
-    await this.pool.query('delete from member where company_id = any($1::int[])', [this.companies]);
+    if (this.conferences.length > 0)
+      await this.pool.query('delete from conference where id = any($1::int[])', [this.conferences]);
+    // the members made here, and those walk-ins added to the companies made here
+    await this.pool.query('delete from member where id = any($1::int[]) or company_id = any($2::int[])', [
+      this.members,
+      this.companies,
+    ]);
     await this.pool.query('delete from company where id = any($1::int[])', [this.companies]);
   }
 }

@@ -57,8 +57,12 @@ async function stored(id: number) {
 }
 
 const membersNamed = async (name: string) =>
-  (await app.pool.query('select id, company_code, title, search_text from member where company_id = $1 and name = $2', [company.id, name]))
-    .rows;
+  (
+    await app.pool.query('select id, company_code, title, search_text from member where company_id = $1 and name = $2', [
+      company.id,
+      name,
+    ])
+  ).rows;
 
 describe('walk-ins (当日参加)', () => {
   it('a new person of an invited company: a member is added and checked in as answered at the counter', async () => {
@@ -96,7 +100,10 @@ describe('walk-ins (当日参加)', () => {
       { entity: 'conference_member', action: 'walk_in', actor: staffName },
     ]);
     // one invitee answered, one not: the company's summary follows
-    expect(await summaryOf(app.pool, conference, company.id)).toMatchObject({ answer_content: 'partial', answered_by: staffName });
+    expect(await summaryOf(app.pool, conference, company.id)).toMatchObject({
+      answer_content: 'partial',
+      answered_by: staffName,
+    });
   });
 
   it('a name the company already has (any width or spacing) reuses that member', async () => {

@@ -181,13 +181,15 @@ describe('checking in', () => {
     }
 
     const elsewhere = await fx.conference({ name: '別の総会' });
-    const [invited] = await fx.invite(elsewhere, [{ memberId: (await list('?perPage=1')).json().data[0].member_id, answer: 'attend' }]);
+    const [invited] = await fx.invite(elsewhere, [
+      { memberId: (await list('?perPage=1')).json().data[0].member_id, answer: 'attend' },
+    ]);
     const notHere = await checkIn({ qr: await ticketOf(app.pool, invited) });
     expect(notHere.statusCode).toBe(422);
     expect(notHere.json()).toMatchObject({ code: 'ticket_other_conference', conference_name: '別の総会' });
 
     const { rows } = await app.pool.query<{ id: number }>(
-      "select cm.id from conference_member cm where cm.cci_code = $1 and cm.conference_id = any($2::int[]) limit 1",
+      'select cm.id from conference_member cm where cm.cci_code = $1 and cm.conference_id = any($2::int[]) limit 1',
       [OTHER_CCI, fx.conferences],
     );
     const foreign = await checkIn({ qr: await ticketOf(app.pool, rows[0].id) });
@@ -221,7 +223,9 @@ describe('checking in', () => {
 
   it('answers 404 for a row of another conference, 422 for a draft or cancelled conference', async () => {
     const elsewhere = await fx.conference();
-    const [row] = await fx.invite(elsewhere, [{ memberId: (await list('?perPage=1')).json().data[0].member_id, answer: 'attend' }]);
+    const [row] = await fx.invite(elsewhere, [
+      { memberId: (await list('?perPage=1')).json().data[0].member_id, answer: 'attend' },
+    ]);
     expect((await checkIn({ conference_member_id: row })).statusCode).toBe(404);
     for (const status of ['draft', 'cancelled'] as const) {
       const closed = await fx.conference({ status });
