@@ -30,6 +30,8 @@ import { auditRoom, inTransaction } from './room-db.ts';
 import { EXPECTED_SQL, announceReception, receptionCounts } from './reception-state.ts';
 import { receptionList, receptionRow, type ReceptionList, type ReceptionListQuery } from './reception-rows.ts';
 import { walkIn, type WalkIn } from './reception-walk-ins.ts';
+import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
+import type { MailQueue } from '../jobs/mail-queue.ts';
 
 /** Who works the desk: the chamber (tenant) and the staff username recorded as checked_in_by / answered_by. */
 export interface Desk {
@@ -90,6 +92,7 @@ export class ReceptionRepository {
     private readonly pool: pg.Pool,
     private readonly db: Db,
     private readonly ticketSecret: Buffer,
+    private readonly mailQueue: MailQueue,
   ) {}
 
   /** The 受付票 of the company's own invitee (404 for anyone else's or a conference it may not see). */
@@ -196,6 +199,23 @@ export class ReceptionRepository {
       const tx: Db = drizzle(client, { schema });
       const id = await walkIn(client, tx, desk, target, input);
       const row = (await receptionRow(client, conferenceId, id))!;
+      // an answer the chamber recorded at the counter: the company gets its receipt (issue 13)
+      const now = new Date();
+      await answersRecorded(
+        tx,
+        this.mailQueue,
+        chamberAnswerSource(
+          {
+            cci_code: desk.cciCode,
+            company_id: row.company_id,
+            conference_id: conferenceId,
+            answer_channel: 'counter',
+            answer_received_at: now,
+          },
+          desk.username,
+          now,
+        ),
+      );
       const { counts } = await announceReception(client, conferenceId, row);
       return { row, already: false, counts };
     });

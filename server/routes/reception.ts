@@ -14,7 +14,7 @@ declare module 'fastify' {
  * tickets are signed with the room links' key the room loaded once for the app (`roomLinkSecret`).
  */
 const routes: FastifyPluginAsync = async (app) => {
-  app.decorate('reception', new ReceptionRepository(app.pool, app.db, app.roomLinkSecret));
+  app.decorate('reception', new ReceptionRepository(app.pool, app.db, app.roomLinkSecret, app.mailQueue));
   await app.register(cciReception);
   await app.register(companyTicket);
 };

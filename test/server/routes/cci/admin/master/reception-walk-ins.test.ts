@@ -157,6 +157,16 @@ describe('walk-ins (当日参加)', () => {
       attended_by: '代理 八郎',
     });
     expect(await stored(principal)).toMatchObject({ answer_channel: 'counter', answered_by: staffName });
+    // the company's answer receipt (issue 13) says the chamber recorded it at the counter
+    const { rows: receipts } = await app.pool.query(
+      `select payload from notification where conference_id = $1 and company_id = $2 and kind = 'receipt' order by id desc limit 1`,
+      [conference, company.id],
+    );
+    expect(receipts[0]?.payload).toMatchObject({
+      recorded_by: 'chamber',
+      channel: 'counter',
+      answers: expect.arrayContaining([expect.objectContaining({ answer_content: 'proxy_attend', proxy_name: '代理 八郎' })]),
+    });
 
     const again = await walkIn({ instead_of: principal, name: '代理 九郎' });
     expect(again.statusCode).toBe(409);
