@@ -82,11 +82,24 @@ const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
  * kana). Within one conference a plain LIKE is cheaper than the chamber-wide bigram index.
  */
 function searchConditions(q: string | undefined, params: unknown[]): string[] {
-  return searchTerms(q ?? '').map((term) => {
+  const terms = searchTerms(q ?? '');
+  if (terms.length === 0) return [];
+  // the substitute of a 代理出席 is who stands at the desk: their name is searched too, folded in
+  // SQL as search_text is (NFKC, lower case, katakana → hiragana)
+  params.push(KATAKANA, HIRAGANA);
+  const proxy = `translate(lower(normalize(coalesce(cm.proxy_name, ''), NFKC)), $${params.length - 1}, $${params.length})`;
+  return terms.map((term) => {
     params.push(escapeLike(term));
-    return `(member.search_text like $${params.length} or company.search_text like $${params.length})`;
+    const p = `$${params.length}`;
+    return `(member.search_text like ${p} or company.search_text like ${p} or ${proxy} like ${p})`;
   });
 }
+
+const codes = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i)).join('');
+/** ァ–ヶ → ぁ–ゖ, ヽヾ → ゝゞ (server/db/normalize.ts KATAKANA_RE) */
+const KATAKANA = codes(0x30a1, 0x30f6) + '\u30FD\u30FE';
+const HIRAGANA = codes(0x3041, 0x3096) + '\u309D\u309E';
 
 export async function receptionList(
   client: pg.ClientBase,

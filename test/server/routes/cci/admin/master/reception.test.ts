@@ -114,6 +114,11 @@ describe('the reception list', () => {
     expect(names(await list(`?q=${encodeURIComponent('該当なし')}`))).toEqual([]);
   });
 
+  it('finds a 代理出席 by the substitute’s name, who is the one at the desk', async () => {
+    expect(names(await list(`?q=${encodeURIComponent('代理人')}`))).toEqual(['渡辺 五郎']);
+    expect(names(await list(`?q=${encodeURIComponent('渡辺　代理')}`))).toEqual(['渡辺 五郎']);
+  });
+
   it('pages, and filters who is expected', async () => {
     const page = await list('?perPage=2&page=2');
     expect(page.json().data.map((r: { id: number }) => r.id)).toEqual([cm.suzuki, cm.takahashi]);
