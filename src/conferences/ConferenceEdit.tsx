@@ -47,6 +47,7 @@ import { ConferenceFields } from './ConferenceFields';
 import { ConferenceStatusButtons } from './ConferenceStatusButtons';
 import { ConferenceExportButton } from '../exports/ConferenceExportButton';
 import { ConferenceRoomButton } from './room/ConferenceRoomButton';
+import { ReceptionButtons } from './reception';
 import { ConferenceStatusChip } from './ConferenceChips';
 import { InviteesTab } from './invitees/InviteesTab';
 import { AnswersTab } from './answers/AnswersTab';
@@ -101,6 +102,7 @@ const EditActions = () => (
   <TopToolbar sx={{ alignItems: 'center' }}>
     <ConferenceStatusButtons />
     <ConferenceRoomButton />
+    <ReceptionButtons />
     <ConferenceExportButton />
     <ListButton />
   </TopToolbar>
