@@ -35,9 +35,11 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
 
   return (
     <Stack spacing={2}>
-      <Title title={conference ? translate('kaigi.reception.page.title', { name: conference.name }) : ''} />
+      {conference && <Title title={translate('kaigi.reception.page.title', { name: conference.name })} />}
       <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
-        {conference ? translate('kaigi.reception.page.title', { name: conference.name }) : translate('kaigi.reception.page.heading')}
+        {conference
+          ? translate('kaigi.reception.page.title', { name: conference.name })
+          : translate('kaigi.reception.page.heading')}
       </Typography>
       <ReceptionCounters counts={desk.counts} />
       {!desk.connected && desk.search.isSuccess && (
@@ -101,7 +103,11 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
           </Typography>
         ) : (
           <>
-            <Box component="ul" sx={{ p: 0, m: 0, borderTop: 1, borderColor: 'divider' }} aria-labelledby="reception-results-title">
+            <Box
+              component="ul"
+              sx={{ p: 0, m: 0, borderTop: 1, borderColor: 'divider' }}
+              aria-labelledby="reception-results-title"
+            >
               {rows.map((row) => (
                 <ReceptionRowItem
                   key={row.id}

@@ -5,7 +5,7 @@
  * and the desk goes on with the search. The same code seen again within a few seconds (it stays
  * in front of the camera) is read once.
  */
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import StopIcon from '@mui/icons-material/Stop';
@@ -29,7 +29,9 @@ export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
   const translate = useTranslate();
   const videoRef = useRef<HTMLVideoElement>(null);
   const onScanRef = useRef(onScan);
-  onScanRef.current = onScan;
+  useLayoutEffect(() => {
+    onScanRef.current = onScan;
+  });
   const last = useRef<{ text: string; at: number } | null>(null);
   const [active, setActive] = useState(false);
   const [cameraError, setCameraError] = useState<CameraError | null>(null);

@@ -5,7 +5,7 @@
  * version never overwrites a newer one) and the counters; after the stream reconnects, the list
  * is read again.
  */
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { receptionApi, receptionKeys, type ReceptionCounts, type ReceptionList, type ReceptionRow } from './api';
 import { useReceptionStream } from './useReceptionStream';
@@ -17,16 +17,18 @@ export const useReceptionDesk = (conferenceId: number, q: string) => {
     queryFn: ({ signal }) => receptionApi.list(conferenceId, q, signal),
     placeholderData: keepPreviousData,
   });
-  // the newer of what the list said and what a change answered or announced
-  const [live, setLive] = useState<{ counts: ReceptionCounts; at: number } | null>(null);
-  const counts = live && live.at >= search.dataUpdatedAt ? live.counts : (search.data?.counts ?? live?.counts ?? null);
+  const counts = search.data?.counts ?? null;
 
+  // every cached search takes the change: its row (unless it holds a newer version) and the counters
   const apply = useCallback(
     (row: ReceptionRow, next: ReceptionCounts) => {
-      setLive({ counts: next, at: Date.now() });
       queryClient.setQueriesData<ReceptionList>({ queryKey: [...receptionKeys.all(conferenceId), 'search'] }, (old) =>
         old
-          ? { ...old, data: old.data.map((r) => (r.id === row.id && row.version >= r.version ? row : r)) }
+          ? {
+              ...old,
+              counts: next,
+              data: old.data.map((r) => (r.id === row.id && row.version >= r.version ? row : r)),
+            }
           : old,
       );
     },

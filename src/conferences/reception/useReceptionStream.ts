@@ -5,7 +5,7 @@
  * EventSource and reopens it itself after an error (back-off 1 s … 10 s); after a reopen
  * `onReconnect` lets the desk read the list again, since events may have been missed meanwhile.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { apiBaseUrl } from '../../config/runtimeConfig';
 import { buildUrl, httpClient } from '../../api/httpClient';
 import type { ReceptionCounts, ReceptionRow } from './api';
@@ -29,7 +29,9 @@ export const useReceptionStream = (
 ): { connected: boolean } => {
   const [connected, setConnected] = useState(false);
   const handlers = useRef({ onEvent, onReconnect });
-  handlers.current = { onEvent, onReconnect };
+  useLayoutEffect(() => {
+    handlers.current = { onEvent, onReconnect };
+  });
 
   useEffect(() => {
     let stopped = false;
