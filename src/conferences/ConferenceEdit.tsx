@@ -99,7 +99,7 @@ const EditTitle = () => {
 };
 
 const EditActions = () => (
-  <TopToolbar sx={{ alignItems: 'center' }}>
+  <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
     <ConferenceStatusButtons />
     <ConferenceRoomButton />
     <ReceptionButtons />

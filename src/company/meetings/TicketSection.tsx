@@ -38,12 +38,10 @@ export const TicketSection = ({ conference }: { conference: CompanyConference })
   const companyName = session.company?.attributes?.name1 ?? getCookie(COOKIE.companyName) ?? '';
   const [open, setOpen] = useState<TicketHolder | null>(null);
   const byId = new Map<number, CompanySubConference>([conference, ...(conference.sub_conferences ?? [])].map((c) => [c.id, c]));
-  const holders = (conference.members ?? [])
-    .filter(attending)
-    .flatMap((m) => {
-      const c = byId.get(m.conference_id);
-      return c && c.status !== 'cancelled' ? [holderOf(m, c, companyName)] : [];
-    });
+  const holders = (conference.members ?? []).filter(attending).flatMap((m) => {
+    const c = byId.get(m.conference_id);
+    return c && c.status !== 'cancelled' ? [holderOf(m, c, companyName)] : [];
+  });
   if (holders.length === 0) return null;
   return (
     <Card variant="outlined" component="section" aria-labelledby="tickets-title">
@@ -59,7 +57,7 @@ export const TicketSection = ({ conference }: { conference: CompanyConference })
             <Box component="li" key={h.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
               <Typography sx={{ flex: '1 1 12em', minWidth: 0, overflowWrap: 'anywhere' }}>
                 {h.name}
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                   {h.conferenceName}
                 </Typography>
               </Typography>

@@ -181,7 +181,7 @@ describe('ReceptionPage', () => {
     const user = userEvent.setup();
     await openDesk();
 
-    await user.click(screen.getByRole('button', { name: '山田 太郎さんの受付を取り消す' }));
+    await user.click(screen.getByRole('button', { name: '山田 太郎さんの受付を取消' }));
     const dialog = await screen.findByRole('dialog', { name: '受付を取り消しますか？' });
     expect(dialog).toHaveTextContent('山田 太郎さん（株式会社アクメ）の受付（10:02）を取り消します。');
     await user.click(within(dialog).getByRole('button', { name: '取り消す' }));
@@ -276,7 +276,7 @@ describe('ReceptionPage', () => {
     await waitFor(() => expect(countsShown()).toEqual({ expected: '2', checked_in: '1', not_arrived: '1' }));
     const substitute = await rowOf('佐藤 次郎');
     expect(within(substitute).getByTestId('checked-in-signal')).toHaveTextContent('受付済 10:02');
-    expect(within(substitute).getByRole('button', { name: '佐藤 次郎さんの受付を取り消す' })).toBeInTheDocument();
+    expect(within(substitute).getByRole('button', { name: '佐藤 次郎さんの受付を取消' })).toBeInTheDocument();
 
     // the stream drops; meanwhile someone is checked in; once it is back the list is read again
     stream.fail();

@@ -40,7 +40,7 @@ export const ReceptionRowItem = ({ row, busy, onCheckIn, onUndo }: Props) => {
         borderColor: 'divider',
         borderLeft: 6,
         borderLeftColor: checkedIn ? 'success.main' : row.expected ? 'transparent' : 'warning.light',
-        bgcolor: (theme) => (checkedIn ? alpha(theme.palette.success.main, 0.08) : undefined),
+        bgcolor: (theme) => (checkedIn ? alpha(theme.palette.success.main, 0.05) : undefined),
       }}
     >
       <Box sx={{ flex: '1 1 14em', minWidth: 0 }}>
@@ -89,7 +89,8 @@ export const ReceptionRowItem = ({ row, busy, onCheckIn, onUndo }: Props) => {
         </Stack>
       ) : (
         <Button
-          variant="contained"
+          // someone not expected (欠席・委任状・未回答) can be checked in, after a question: not the obvious action
+          variant={row.expected ? 'contained' : 'outlined'}
           size="large"
           color={row.expected ? 'primary' : 'warning'}
           startIcon={<HowToRegIcon />}

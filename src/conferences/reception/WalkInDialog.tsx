@@ -150,13 +150,7 @@ export const WalkInDialog = ({ conferenceId, open, onClose, onDone }: Props) => 
               getOptionLabel={companyLabel}
               isOptionEqualToValue={(a, b) => a.company_id === b.company_id}
               renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={t('company')}
-                  required
-                  error={!!errors.company}
-                  helperText={errors.company}
-                />
+                <TextField {...params} label={t('company')} required error={!!errors.company} helperText={errors.company} />
               )}
             />
             {kind === 'substitute' && (

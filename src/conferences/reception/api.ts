@@ -30,8 +30,7 @@ export interface CheckInResult {
 export type CheckInTarget = { qr: string } | { conference_member_id: number };
 
 export type WalkIn =
-  | { company_id: number; name: string; title?: string | null }
-  | { instead_of: number; name: string; title?: string | null };
+  { company_id: number; name: string; title?: string | null } | { instead_of: number; name: string; title?: string | null };
 
 export interface InvitedCompany {
   company_id: number;

@@ -62,7 +62,7 @@ export const messages = {
         check_in: '受付',
         check_in_aria: '%{name}さんを受付',
         undo: '取消',
-        undo_aria: '%{name}さんの受付を取り消す',
+        undo_aria: '%{name}さんの受付を取消',
         checked_in_at: '受付済 %{time}',
         walk_in: '当日参加',
       },

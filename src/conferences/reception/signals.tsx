@@ -28,12 +28,13 @@ export const checkedInTime = (row: ReceptionRow): string => formatTime(row.check
 
 type SignalKey = 'attend' | 'proxy_attend' | 'absent' | 'delegate' | 'unanswered';
 
-const SIGNALS: Record<SignalKey, { color: 'success' | 'info' | 'error' | 'warning' | 'default'; icon: ReactElement }> = {
-  attend: { color: 'success', icon: <HowToRegIcon /> },
-  proxy_attend: { color: 'info', icon: <PeopleIcon /> },
-  absent: { color: 'error', icon: <BlockIcon /> },
-  delegate: { color: 'warning', icon: <DescriptionIcon /> },
-  unanswered: { color: 'default', icon: <HelpOutlineIcon /> },
+// the text stays text.primary (legible on the row's tint); the border and the icon carry the colour
+const SIGNALS: Record<SignalKey, { color: string; icon: ReactElement }> = {
+  attend: { color: 'success.dark', icon: <HowToRegIcon /> },
+  proxy_attend: { color: 'info.main', icon: <PeopleIcon /> },
+  absent: { color: 'error.dark', icon: <BlockIcon /> },
+  delegate: { color: 'warning.main', icon: <DescriptionIcon /> },
+  unanswered: { color: 'text.secondary', icon: <HelpOutlineIcon /> },
 };
 
 export const answerKey = (answer: ReceptionRow['answer_content']): SignalKey => answer ?? 'unanswered';
@@ -47,10 +48,10 @@ export const AnswerSignal = ({ answer }: { answer: ReceptionRow['answer_content'
     <Chip
       size="small"
       variant="outlined"
-      color={color}
       icon={icon}
       label={translate(`kaigi.reception.signal.${key}`)}
       data-testid="answer-signal"
+      sx={{ borderColor: color, borderWidth: 2, color: 'text.primary', '& .MuiChip-icon': { color } }}
     />
   );
 };
