@@ -5,7 +5,7 @@
  * here, kana by the server); each invitee with 受付 or, once checked in, the time and 取消; and
  * 当日参加 for people who were not expected.
  */
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -21,11 +21,21 @@ import { WalkInDialog } from './WalkInDialog';
 import { useDeskActions } from './useDeskActions';
 import { useReceptionDesk } from './useReceptionDesk';
 
+/** The search waits for a pause in typing (each keystroke would be a request). */
+const useDebounced = (value: string, ms: number) => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+};
+
 const Desk = ({ conferenceId }: { conferenceId: number }) => {
   const translate = useTranslate();
   const { data: conference } = useGetOne<{ id: number; name: string }>('conferences', { id: conferenceId });
   const [input, setInput] = useState('');
-  const q = useDeferredValue(input.normalize('NFKC').trim());
+  const q = useDebounced(input.normalize('NFKC').trim(), 250);
   const desk = useReceptionDesk(conferenceId, q);
   const rows = desk.search.data?.data ?? [];
   const actions = useDeskActions(conferenceId, desk.apply, (id) => rows.find((r) => r.id === id));
