@@ -1,4 +1,4 @@
-/** 予定 / 受付済 / 未着 at the top of the desk, large, updated live. */
+/** 予定 / 受付済 / 未着 at the top of the desk, large, updated live (`data-live` while the stream is open). */
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ReceptionCounts } from './api';
@@ -10,13 +10,14 @@ const COLORS: Record<(typeof KEYS)[number], string> = {
   not_arrived: 'warning.dark',
 };
 
-export const ReceptionCounters = ({ counts }: { counts: ReceptionCounts | null }) => {
+export const ReceptionCounters = ({ counts, live }: { counts: ReceptionCounts | null; live: boolean }) => {
   const translate = useTranslate();
   return (
     <Box
       component="dl"
       aria-label={translate('kaigi.reception.counts.label')}
       data-testid="reception-counts"
+      data-live={live}
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, m: 0 }}
     >
       {KEYS.map((key) => (

@@ -278,8 +278,9 @@ describe('ReceptionPage', () => {
     expect(within(substitute).getByTestId('checked-in-signal')).toHaveTextContent('受付済 10:02');
     expect(within(substitute).getByRole('button', { name: '佐藤 次郎さんの受付を取消' })).toBeInTheDocument();
 
-    // the stream drops; meanwhile someone is checked in; once it is back the list is read again
+    // the stream drops (said on the page); meanwhile someone is checked in; once it is back the list is read again
     stream.fail();
+    expect(await screen.findByText('更新の受信が途切れています。再接続しています…')).toBeInTheDocument();
     state.rows = [checkedIn(ROWS[0]), checkedIn(ROWS[1]), ROWS[2]];
     state.counts = counts(2, 2);
     const before = searches.length;
@@ -287,5 +288,7 @@ describe('ReceptionPage', () => {
     FakeEventSource.latest().open();
     await waitFor(() => expect(countsShown()).toEqual({ expected: '2', checked_in: '2', not_arrived: '0' }), WAIT);
     expect(searches.length).toBeGreaterThan(before);
+    expect(screen.queryByText('更新の受信が途切れています。再接続しています…')).not.toBeInTheDocument();
+    expect(screen.getByTestId('reception-counts')).toHaveAttribute('data-live', 'true');
   }, 30_000);
 });

@@ -51,8 +51,8 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
           ? translate('kaigi.reception.page.title', { name: conference.name })
           : translate('kaigi.reception.page.heading')}
       </Typography>
-      <ReceptionCounters counts={desk.counts} />
-      {!desk.connected && desk.search.isSuccess && (
+      <ReceptionCounters counts={desk.counts} live={desk.stream === 'open'} />
+      {desk.stream === 'lost' && (
         <Typography variant="body2" color="text.secondary" role="status">
           {translate('kaigi.reception.page.offline')}
         </Typography>

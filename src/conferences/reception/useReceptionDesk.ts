@@ -40,7 +40,7 @@ export const useReceptionDesk = (conferenceId: number, q: string) => {
     [conferenceId, queryClient],
   );
 
-  const { connected } = useReceptionStream(conferenceId, (event) => apply(event.row, event.counts), refetch);
+  const { stream } = useReceptionStream(conferenceId, (event) => apply(event.row, event.counts), refetch);
 
-  return { search, counts, apply, refetch, connected };
+  return { search, counts, apply, refetch, stream };
 };

@@ -16,6 +16,9 @@ export interface ReceptionEvent {
   counts: ReceptionCounts;
 }
 
+/** connecting (first open), open, or lost (a failure, until a stream opens again) */
+export type StreamState = 'connecting' | 'open' | 'lost';
+
 const BACKOFF_MIN_MS = 1_000;
 const BACKOFF_MAX_MS = 10_000;
 
@@ -26,8 +29,8 @@ export const useReceptionStream = (
   conferenceId: number,
   onEvent: (event: ReceptionEvent) => void,
   onReconnect: () => void,
-): { connected: boolean } => {
-  const [connected, setConnected] = useState(false);
+): { stream: StreamState } => {
+  const [state, setState] = useState<StreamState>('connecting');
   const handlers = useRef({ onEvent, onReconnect });
   useLayoutEffect(() => {
     handlers.current = { onEvent, onReconnect };
@@ -59,6 +62,7 @@ export const useReceptionStream = (
         });
         url = buildUrl(apiBaseUrl(), `${base}/events`, { ticket: json.ticket });
       } catch {
+        if (!stopped) setState('lost');
         retryLater();
         return;
       }
@@ -68,13 +72,13 @@ export const useReceptionStream = (
       source.onopen = () => {
         failures = 0;
         opened += 1;
-        setConnected(true);
+        setState('open');
         if (opened > 1) handlers.current.onReconnect();
       };
       source.onerror = () => {
         source.close();
         if (stream === source) stream = null;
-        setConnected(false);
+        setState('lost');
         retryLater();
       };
       source.addEventListener('reception', (event: MessageEvent<string>) => {
@@ -94,9 +98,8 @@ export const useReceptionStream = (
       controller.abort();
       clearTimeout(timer);
       stream?.close();
-      setConnected(false);
     };
   }, [conferenceId]);
 
-  return { connected };
+  return { stream: state };
 };
