@@ -243,6 +243,50 @@ describe('ReceptionPage', () => {
     expect(countsShown()).toEqual({ expected: '3', checked_in: '1', not_arrived: '2' });
   }, 30_000);
 
+  it('当日参加 instead of the invited principal: pick the principal, then the substitute is checked in', async () => {
+    const { state } = deskServer();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${API}/conference_companies`, () =>
+        HttpResponse.json({
+          data: [{ company_id: 10, company: { company_code: 'C010', name1: '株式会社アクメ', name_kana: null } }],
+          meta: { page: 1, page_size: 1000, total: 1 },
+        }),
+      ),
+      http.post(`${API}/conferences/1/walk_ins`, async ({ request }) => {
+        bodies.push(await request.json());
+        const substitute = checkedIn({ ...ROWS[0], answer_content: 'proxy_attend', proxy_name: '木村 五郎', proxy_title: null });
+        state.rows = [substitute, ...ROWS.slice(1)];
+        state.counts = counts(2, 1);
+        return HttpResponse.json({ row: substitute, already: false, counts: state.counts }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    await openDesk();
+
+    await user.click(screen.getByRole('button', { name: '当日参加' }));
+    const dialog = await screen.findByRole('dialog', { name: '当日参加の受付' });
+    await user.click(within(dialog).getByRole('radio', { name: '招待者の代理の方' }));
+    await user.click(within(dialog).getByRole('combobox', { name: '事業所' }));
+    await user.click(await screen.findByRole('option', { name: '株式会社アクメ（C010）' }));
+    await user.type(within(dialog).getByRole('textbox', { name: '氏名' }), '木村 五郎');
+    await user.click(within(dialog).getByRole('button', { name: '受付する' }));
+    expect(within(dialog).getByText('必須項目です')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    // アクメ's principals not yet checked in are offered
+    await user.click(within(dialog).getByRole('combobox', { name: /代理される招待者/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['山田 太郎（代表取締役）', '山田 花子（専務）']);
+    await user.click(options[0]);
+    await user.click(within(dialog).getByRole('button', { name: '受付する' }));
+    await waitFor(
+      () => expect(screen.getByTestId('desk-result')).toHaveTextContent('木村 五郎株式会社アクメ当日参加で受付しました'),
+      WAIT,
+    );
+    expect(bodies).toEqual([{ instead_of: 1, name: '木村 五郎', title: null }]);
+  }, 30_000);
+
   it('a refused camera is said plainly and the search still works', async () => {
     deskServer();
     setCamera(true, vi.fn());
