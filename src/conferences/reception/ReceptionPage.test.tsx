@@ -1,8 +1,8 @@
 /**
  * The reception desk (issue 14) in the whole app: reached from the conference page, live counters,
  * search (full-width typing folded) and check-in, the signals of someone already checked in or not
- * expected (asked first, then sent with confirm), undo, the 当日参加 form, a ticket read from a
- * photo, a refused camera, and another desk's check-in arriving on the room's stream.
+ * expected (asked first, then sent with confirm), undo, a ticket read from a photo, a refused
+ * camera, and another desk's check-in arriving on the room's stream. 当日参加: WalkInDialog.test.tsx.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,8 +10,9 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../test/server';
 import { currentUrl, renderApp } from '../../test/renderApp';
 import { FakeEventSource } from '../../room/test/fakeEventSource';
-import { API, signIn } from '../test/fixtures';
-import { DESK, ROWS, checkedIn, counts, deskServer, problem, row } from './test/fixtures';
+import { signIn } from '../test/fixtures';
+import { DESK, ROWS, checkedIn, counts, deskServer, problem } from './test/fixtures';
+import { countsShown, openDesk, rowOf } from './test/desk';
 
 const WAIT = { timeout: 10_000 };
 
@@ -35,23 +36,6 @@ const setCamera = (secure: boolean, getUserMedia: unknown) => {
   Object.defineProperty(window, 'isSecureContext', { value: secure, configurable: true });
   Object.defineProperty(navigator, 'mediaDevices', { value: getUserMedia ? { getUserMedia } : undefined, configurable: true });
 };
-
-const openDesk = async () => {
-  signIn('CCI_CONFERENCE_USER');
-  FakeEventSource.install();
-  renderApp('/conferences/1/reception');
-  expect(await screen.findByRole('heading', { level: 1, name: '受付: 通常議員総会' }, WAIT)).toBeInTheDocument();
-  await screen.findAllByTestId('reception-row', {}, WAIT);
-};
-
-const rowOf = (name: string) =>
-  screen.getAllByTestId('reception-row').find((el) => within(el).queryByText(name)) ?? Promise.reject(new Error(name));
-
-const countsShown = () => ({
-  expected: screen.getByTestId('count-expected').textContent,
-  checked_in: screen.getByTestId('count-checked_in').textContent,
-  not_arrived: screen.getByTestId('count-not_arrived').textContent,
-});
 
 describe('ReceptionPage', () => {
   beforeAll(() => {
@@ -91,7 +75,7 @@ describe('ReceptionPage', () => {
     await waitFor(() => expect(result).toHaveTextContent('山田 太郎株式会社アクメ受付しました'));
     expect(posted).toEqual([{ conference_member_id: 1 }]);
     expect(countsShown()).toEqual({ expected: '2', checked_in: '1', not_arrived: '1' });
-    expect(within(await rowOf('山田 太郎')).getByTestId('checked-in-signal')).toHaveTextContent('受付済 10:02');
+    expect(within(rowOf('山田 太郎')).getByTestId('checked-in-signal')).toHaveTextContent('受付済 10:02');
     expect(screen.getByRole('link', { name: '会議の画面に戻る' })).toHaveAttribute('href', '/conferences/1');
   }, 30_000);
 
@@ -155,7 +139,7 @@ describe('ReceptionPage', () => {
     );
     const user = userEvent.setup();
     await openDesk();
-    expect(within(await rowOf('鈴木 一郎')).getByTestId('answer-signal')).toHaveTextContent('欠席');
+    expect(within(rowOf('鈴木 一郎')).getByTestId('answer-signal')).toHaveTextContent('欠席');
 
     await user.click(screen.getByRole('button', { name: '鈴木 一郎さんを受付' }));
     const dialog = await screen.findByRole('dialog', { name: '受付しますか？' });
@@ -191,102 +175,6 @@ describe('ReceptionPage', () => {
     expect(screen.getByTestId('desk-result')).toHaveTextContent('山田 太郎さんの受付を取り消しました。');
   }, 30_000);
 
-  it('当日参加: the form asks for the company and the name, then checks the person in', async () => {
-    const { state } = deskServer();
-    const bodies: unknown[] = [];
-    server.use(
-      http.get(`${API}/conference_companies`, () =>
-        HttpResponse.json({
-          data: [
-            { company_id: 10, company: { company_code: 'C010', name1: '株式会社アクメ', name_kana: null } },
-            { company_id: 11, company: { company_code: 'C011', name1: '丸の内商事', name_kana: null } },
-          ],
-          meta: { page: 1, page_size: 1000, total: 2 },
-        }),
-      ),
-      http.post(`${API}/conferences/1/walk_ins`, async ({ request }) => {
-        bodies.push(await request.json());
-        const walkIn = checkedIn(
-          row({
-            id: 9,
-            member_name: '木村 五郎',
-            member_title: '課長',
-            answer_content: 'attend',
-            walk_in: true,
-            category: 'companion',
-          }),
-        );
-        state.rows = [...ROWS, walkIn];
-        state.counts = counts(3, 1);
-        return HttpResponse.json({ row: walkIn, already: false, counts: state.counts }, { status: 201 });
-      }),
-    );
-    const user = userEvent.setup();
-    await openDesk();
-
-    await user.click(screen.getByRole('button', { name: '当日参加' }));
-    const dialog = await screen.findByRole('dialog', { name: '当日参加の受付' });
-    await user.click(within(dialog).getByRole('button', { name: '受付する' }));
-    expect(within(dialog).getAllByText('必須項目です')).toHaveLength(2);
-    expect(bodies).toEqual([]);
-
-    await user.click(within(dialog).getByRole('combobox', { name: '事業所' }));
-    await user.click(await screen.findByRole('option', { name: '株式会社アクメ（C010）' }));
-    await user.type(within(dialog).getByRole('textbox', { name: '氏名' }), '木村 五郎');
-    await user.type(within(dialog).getByRole('textbox', { name: '役職' }), '課長');
-    await user.click(within(dialog).getByRole('button', { name: '受付する' }));
-    await waitFor(
-      () => expect(screen.getByTestId('desk-result')).toHaveTextContent('木村 五郎株式会社アクメ当日参加で受付しました'),
-      WAIT,
-    );
-    expect(bodies).toEqual([{ company_id: 10, name: '木村 五郎', title: '課長' }]);
-    expect(countsShown()).toEqual({ expected: '3', checked_in: '1', not_arrived: '2' });
-  }, 30_000);
-
-  it('当日参加 instead of the invited principal: pick the principal, then the substitute is checked in', async () => {
-    const { state } = deskServer();
-    const bodies: unknown[] = [];
-    server.use(
-      http.get(`${API}/conference_companies`, () =>
-        HttpResponse.json({
-          data: [{ company_id: 10, company: { company_code: 'C010', name1: '株式会社アクメ', name_kana: null } }],
-          meta: { page: 1, page_size: 1000, total: 1 },
-        }),
-      ),
-      http.post(`${API}/conferences/1/walk_ins`, async ({ request }) => {
-        bodies.push(await request.json());
-        const substitute = checkedIn({ ...ROWS[0], answer_content: 'proxy_attend', proxy_name: '木村 五郎', proxy_title: null });
-        state.rows = [substitute, ...ROWS.slice(1)];
-        state.counts = counts(2, 1);
-        return HttpResponse.json({ row: substitute, already: false, counts: state.counts }, { status: 201 });
-      }),
-    );
-    const user = userEvent.setup();
-    await openDesk();
-
-    await user.click(screen.getByRole('button', { name: '当日参加' }));
-    const dialog = await screen.findByRole('dialog', { name: '当日参加の受付' });
-    await user.click(within(dialog).getByRole('radio', { name: '招待者の代理の方' }));
-    await user.click(within(dialog).getByRole('combobox', { name: '事業所' }));
-    await user.click(await screen.findByRole('option', { name: '株式会社アクメ（C010）' }));
-    await user.type(within(dialog).getByRole('textbox', { name: '氏名' }), '木村 五郎');
-    await user.click(within(dialog).getByRole('button', { name: '受付する' }));
-    expect(within(dialog).getByText('必須項目です')).toBeInTheDocument();
-    expect(bodies).toEqual([]);
-
-    // アクメ's principals not yet checked in are offered
-    await user.click(within(dialog).getByRole('combobox', { name: /代理される招待者/ }));
-    const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['山田 太郎（代表取締役）', '山田 花子（専務）']);
-    await user.click(options[0]);
-    await user.click(within(dialog).getByRole('button', { name: '受付する' }));
-    await waitFor(
-      () => expect(screen.getByTestId('desk-result')).toHaveTextContent('木村 五郎株式会社アクメ当日参加で受付しました'),
-      WAIT,
-    );
-    expect(bodies).toEqual([{ instead_of: 1, name: '木村 五郎', title: null }]);
-  }, 30_000);
-
   it('a refused camera is said plainly and the search still works', async () => {
     deskServer();
     setCamera(true, vi.fn());
@@ -318,7 +206,7 @@ describe('ReceptionPage', () => {
 
     stream.emit('reception', { row: checkedIn(ROWS[1]), counts: counts(2, 1) }, 41);
     await waitFor(() => expect(countsShown()).toEqual({ expected: '2', checked_in: '1', not_arrived: '1' }));
-    const substitute = await rowOf('佐藤 次郎');
+    const substitute = rowOf('佐藤 次郎');
     expect(within(substitute).getByTestId('checked-in-signal')).toHaveTextContent('受付済 10:02');
     expect(within(substitute).getByRole('button', { name: '佐藤 次郎さんの受付を取消' })).toBeInTheDocument();
 
