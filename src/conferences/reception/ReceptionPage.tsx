@@ -149,6 +149,10 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
         conferenceId={conferenceId}
         open={walkIn}
         onClose={() => setWalkIn(false)}
+        onCheckInInvited={(id) => {
+          setWalkIn(false);
+          actions.checkIn({ conference_member_id: id });
+        }}
         onDone={(answer) => {
           setWalkIn(false);
           actions.walkedIn(answer);

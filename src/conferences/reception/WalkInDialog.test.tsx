@@ -109,4 +109,41 @@ describe('WalkInDialog', () => {
     );
     expect(bodies).toEqual([{ instead_of: 1, name: '木村 五郎', title: null }]);
   }, 30_000);
+
+  it('someone already invited is offered to be checked in on their own row', async () => {
+    deskServer();
+    const checkIns: unknown[] = [];
+    server.use(
+      http.get(`${API}/conference_companies`, () =>
+        HttpResponse.json({
+          data: [{ company_id: 10, company: { company_code: 'C010', name1: '株式会社アクメ', name_kana: null } }],
+          meta: { page: 1, page_size: 1000, total: 1 },
+        }),
+      ),
+      http.post(`${API}/conferences/1/walk_ins`, () =>
+        HttpResponse.json(
+          { status: 409, code: 'already_invited', detail: 'この方は既にこの会議に招待されています。', conference_member_id: 1 },
+          { status: 409, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+      http.post(`${API}/conferences/1/check_ins`, async ({ request }) => {
+        checkIns.push(await request.json());
+        return HttpResponse.json({ row: checkedIn(ROWS[0]), already: false, counts: counts(2, 1) }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    await openDesk();
+
+    await user.click(screen.getByRole('button', { name: '当日参加' }));
+    const dialog = await screen.findByRole('dialog', { name: '当日参加の受付' });
+    await user.click(within(dialog).getByRole('combobox', { name: '事業所' }));
+    await user.click(await screen.findByRole('option', { name: '株式会社アクメ（C010）' }));
+    await user.type(within(dialog).getByRole('textbox', { name: '氏名' }), '山田 太郎');
+    await user.click(within(dialog).getByRole('button', { name: '受付する' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('この方は既にこの会議に招待されています。');
+
+    await user.click(within(dialog).getByRole('button', { name: 'この方を受付' }));
+    await waitFor(() => expect(screen.getByTestId('desk-result')).toHaveTextContent('山田 太郎株式会社アクメ受付しました'), WAIT);
+    expect(checkIns).toEqual([{ conference_member_id: 1 }]);
+  }, 30_000);
 });

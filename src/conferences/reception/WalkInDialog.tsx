@@ -24,6 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { receptionApi, receptionKeys, type CheckInResult, type InvitedCompany, type WalkIn } from './api';
+import { isHttpError } from '../../api/errors';
 import { deskErrorMessage } from './errors';
 
 const NAME_MAX = 100;
@@ -35,11 +36,13 @@ interface Props {
   open: boolean;
   onClose(): void;
   onDone(result: CheckInResult): void;
+  /** the person turned out to be invited already (409 already_invited): check that row in instead */
+  onCheckInInvited(conferenceMemberId: number): void;
 }
 
 const companyLabel = (c: InvitedCompany) => `${c.company.name1}（${c.company.company_code}）`;
 
-export const WalkInDialog = ({ conferenceId, open, onClose, onDone }: Props) => {
+export const WalkInDialog = ({ conferenceId, open, onClose, onDone, onCheckInInvited }: Props) => {
   const translate = useTranslate();
   const [kind, setKind] = useState<Kind>('new');
   const [company, setCompany] = useState<InvitedCompany | null>(null);
@@ -47,7 +50,7 @@ export const WalkInDialog = ({ conferenceId, open, onClose, onDone }: Props) => 
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; invited: number | null } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const companies = useQuery({
@@ -105,7 +108,8 @@ export const WalkInDialog = ({ conferenceId, open, onClose, onDone }: Props) => 
       reset();
       onDone(result);
     } catch (error) {
-      setFailure(deskErrorMessage(error, translate));
+      const invited = isHttpError(error) && error.code === 'already_invited' ? Number(error.problem?.conference_member_id) : NaN;
+      setFailure({ text: deskErrorMessage(error, translate), invited: Number.isInteger(invited) ? invited : null });
     } finally {
       setBusy(false);
     }
@@ -119,8 +123,26 @@ export const WalkInDialog = ({ conferenceId, open, onClose, onDone }: Props) => 
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure && (
-              <Alert severity="error" role="alert">
-                {failure}
+              <Alert
+                severity="error"
+                role="alert"
+                action={
+                  failure.invited !== null && (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={() => {
+                        const id = failure.invited!;
+                        reset();
+                        onCheckInInvited(id);
+                      }}
+                    >
+                      {t('check_in_invited')}
+                    </Button>
+                  )
+                }
+              >
+                {failure.text}
               </Alert>
             )}
             <FormControl>

@@ -98,6 +98,7 @@ export const messages = {
         title_field: '役職',
         submit: '受付する',
         cancel: 'キャンセル',
+        check_in_invited: 'この方を受付',
         required: '必須項目です',
         too_long: '%{max}文字以内で入力してください',
       },
