@@ -28,6 +28,7 @@ const loadReader = async () => new (await import('@zxing/browser')).BrowserQRCod
 export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
   const translate = useTranslate();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const onScanRef = useRef(onScan);
   useLayoutEffect(() => {
     onScanRef.current = onScan;
@@ -108,17 +109,27 @@ export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
             {translate('kaigi.reception.scan.camera_start')}
           </Button>
         )}
-        <Button variant="outlined" size="large" component="label" startIcon={<ImageIcon />} disabled={reading}>
+        {/* a real button opens the picker (a <label> styled as one is not reachable by keyboard) */}
+        <Button
+          variant="outlined"
+          size="large"
+          startIcon={<ImageIcon />}
+          disabled={reading}
+          onClick={() => fileRef.current?.click()}
+        >
           {translate(reading ? 'kaigi.reception.scan.reading' : 'kaigi.reception.scan.image')}
-          <input
-            hidden
-            type="file"
-            accept="image/*"
-            capture="environment"
-            data-testid="ticket-image-input"
-            onChange={(event) => void readImage(event)}
-          />
         </Button>
+        <input
+          ref={fileRef}
+          hidden
+          type="file"
+          accept="image/*"
+          capture="environment"
+          tabIndex={-1}
+          aria-label={translate('kaigi.reception.scan.image')}
+          data-testid="ticket-image-input"
+          onChange={(event) => void readImage(event)}
+        />
       </Stack>
       {cameraError && (
         <Alert severity="warning" role="alert" sx={{ mt: 1 }}>
