@@ -57,7 +57,8 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
           {translate('kaigi.reception.page.offline')}
         </Typography>
       )}
-      <ScanPanel onScan={(qr) => actions.checkIn({ qr })} />
+      {/* the camera keeps reading: nothing new while a check-in is on its way or a question is open */}
+      <ScanPanel onScan={(qr) => !actions.busy && !actions.question && actions.checkIn({ qr })} />
       <ScanResult result={actions.result} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
