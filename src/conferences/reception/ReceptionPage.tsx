@@ -69,6 +69,8 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
           fullWidth
           autoComplete="off"
           slotProps={{
+            // the API's limit for q
+            htmlInput: { maxLength: 100 },
             input: {
               startAdornment: (
                 <InputAdornment position="start">

@@ -112,7 +112,6 @@ export const useDeskActions = (
 
   return {
     result,
-    setResult,
     question,
     questionText,
     busy,
