@@ -10,7 +10,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import FiberNewIcon from '@mui/icons-material/FiberNew';
 import { useTranslate } from 'react-admin';
 import type { ReceptionRow } from './api';
-import { AnswerSignal, CheckedInSignal, expectedName, expectedTitle, shownName } from './signals';
+import { AnswerSignal, CheckedInSignal, expectedName, expectedTitle, shownName } from './ReceptionSignals';
 
 interface Props {
   row: ReceptionRow;

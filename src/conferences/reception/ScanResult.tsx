@@ -6,7 +6,7 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ReceptionRow } from './api';
-import { checkedInTime, shownName } from './signals';
+import { checkedInTime, shownName } from './ReceptionSignals';
 
 export type DeskResult =
   | { kind: 'done' | 'already' | 'walk_in'; row: ReceptionRow }

@@ -11,7 +11,7 @@ import { isHttpError } from '../../api/errors';
 import { receptionApi, type CheckInResult, type CheckInTarget, type ReceptionCounts, type ReceptionRow } from './api';
 import { deskErrorMessage } from './errors';
 import type { DeskResult } from './ScanResult';
-import { answerKey, checkedInTime, shownName } from './signals';
+import { answerKey, checkedInTime, shownName } from './ReceptionSignals';
 
 export type Question =
   | { kind: 'check_in'; target: CheckInTarget; name: string | null; answer: ReceptionRow['answer_content'] }
