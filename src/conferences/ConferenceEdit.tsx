@@ -47,6 +47,7 @@ import { ConferenceFields } from './ConferenceFields';
 import { ConferenceStatusButtons } from './ConferenceStatusButtons';
 import { ConferenceExportButton } from '../exports/ConferenceExportButton';
 import { ConferenceRoomButton } from './room/ConferenceRoomButton';
+import { ReceptionButtons } from './reception';
 import { ConferenceStatusChip } from './ConferenceChips';
 import { InviteesTab } from './invitees/InviteesTab';
 import { AnswersTab } from './answers/AnswersTab';
@@ -98,9 +99,10 @@ const EditTitle = () => {
 };
 
 const EditActions = () => (
-  <TopToolbar sx={{ alignItems: 'center' }}>
+  <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
     <ConferenceStatusButtons />
     <ConferenceRoomButton />
+    <ReceptionButtons />
     <ConferenceExportButton />
     <ListButton />
   </TopToolbar>

@@ -1,6 +1,7 @@
 /**
  * /company/meetings/:id (issue 5): the conference's details, its sub-conferences, attachments (each
- * with a download button, issue 6: AttachmentList.tsx) and the answer form.
+ * with a download button, issue 6: AttachmentList.tsx), the answer form and the 受付票 of those
+ * attending (issue 14: TicketSection.tsx).
  * GET /v1/company/conferences/{id}?expand=sub_conferences,members,attachments;
  * a conference the company may not see is a 404, which the HTTP client turns into /404 (spec §2).
  */
@@ -24,6 +25,7 @@ import { AttachmentList } from './AttachmentList';
 import { AnswerForm } from './AnswerForm';
 import { AnswerStatusChip, ConferenceStatusChip, DaysLeft } from './StatusChips';
 import { EnterRoomButton } from '../../room/EnterRoomButton';
+import { TicketSection } from './TicketSection';
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, py: 0.5, minWidth: 0 }}>
@@ -168,6 +170,7 @@ export const CompanyMeetingShowPage = () => {
           <EnterRoomButton conferenceId={id} />
           <Details conference={conference} />
           <AnswerForm key={conference.id} detail={conference} />
+          <TicketSection conference={conference} />
         </Stack>
       )}
     </Box>
