@@ -78,6 +78,7 @@ const EDITABLE = [
   'description',
   'allow_delegate',
   'reminder_days',
+  'quorum',
 ] as const;
 
 export const toUpdateBody = (data: Partial<Conference>): Record<string, unknown> => {

@@ -15,6 +15,7 @@ import { messages as notificationsMessages } from '../notifications/messages';
 import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
 import { messages as roomStaffMessages } from '../conferences/room/messages';
+import { messages as quorumMessages } from '../conferences/quorum/messages';
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
 
@@ -181,6 +182,7 @@ const resourceMessages = [
   companyPortalMessages,
   roomMessages,
   roomStaffMessages,
+  quorumMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);
