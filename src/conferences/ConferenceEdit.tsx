@@ -36,10 +36,12 @@ import {
   useCanAccess,
   useCreatePath,
   useGetOne,
+  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
+import { hasFieldErrors, problemCode, useNotifyApiError } from '../common/apiErrors';
 import { ConflictNotice } from '../common/ConflictNotice';
 import { CONFLICT_RESET_OPTIONS } from '../common/useConflictAwareSave';
 import { formatDateTimeWithWeekday } from '../utils/dates';
@@ -297,17 +299,34 @@ const ConferenceTabs = () => {
   );
 };
 
-export const ConferenceEdit = () => (
-  <ConflictAwareEdit
-    title={<EditTitle />}
-    actions={<EditActions />}
-    transform={(data: Partial<Conference>) => toUpdateBody(data)}
-    redirect={false}
-    // size containment: the tabs and tables scroll within the card instead of widening the page (phones)
-    sx={{ '& .RaEdit-card': { contain: 'inline-size' } }}
-  >
-    <ConferenceTabs />
-  </ConflictAwareEdit>
-);
+/** A refused save: this area's own Japanese text for its codes (quorum_fraction_invalid …), else the app's. */
+const useSaveError = () => {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const notifyApiError = useNotifyApiError();
+  return (error: unknown) => {
+    const code = problemCode(error);
+    const own = code ? translate(`kaigi.conferences.errors.${code}`, { _: '' }) : '';
+    if (own && !hasFieldErrors(error)) notify(own, { type: 'error', messageArgs: { _: own } });
+    else notifyApiError(error);
+  };
+};
+
+export const ConferenceEdit = () => {
+  const onError = useSaveError();
+  return (
+    <ConflictAwareEdit
+      title={<EditTitle />}
+      actions={<EditActions />}
+      transform={(data: Partial<Conference>) => toUpdateBody(data)}
+      mutationOptions={{ onError }}
+      redirect={false}
+      // size containment: the tabs and tables scroll within the card instead of widening the page (phones)
+      sx={{ '& .RaEdit-card': { contain: 'inline-size' } }}
+    >
+      <ConferenceTabs />
+    </ConflictAwareEdit>
+  );
+};
 
 export default ConferenceEdit;
