@@ -85,7 +85,9 @@ describe('定足数 settings', () => {
   }, 30_000);
 
   it('turning it off saves null; a 422 quorum_fraction_invalid is told in Japanese', async () => {
-    const bodies = setup({ quorum: { basis: 'invited_principals', numerator: 2, denominator: 3, rule: 'at_least', count_delegates: true } });
+    const bodies = setup({
+      quorum: { basis: 'invited_principals', numerator: 2, denominator: 3, rule: 'at_least', count_delegates: true },
+    });
     server.use(
       http.put(`${API}/conferences/1`, async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);

@@ -5,17 +5,7 @@
  * with its own fraction and rule. A fixed basis shows what it means at once: 「75名の過半数 = 38名」.
  */
 import { useState } from 'react';
-import {
-  Box,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Switch, Typography } from '@mui/material';
 import { BooleanInput, NumberInput, RadioButtonGroupInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { quorumDenominatorValidators, quorumNumeratorValidators, quorumTotalValidators } from '../validation';

@@ -91,7 +91,11 @@ const Sheet = ({ snapshot, name, eventDate }: { snapshot: Snapshot; name: string
     ],
     [
       translate('kaigi.quorum.board.required'),
-      translate('kaigi.quorum.board.rule_line', { total: quorum.total, ratio: translate(ratioKey, ratioArgs), required: quorum.required }),
+      translate('kaigi.quorum.board.rule_line', {
+        total: quorum.total,
+        ratio: translate(ratioKey, ratioArgs),
+        required: quorum.required,
+      }),
     ],
     [translate('kaigi.quorum.board.present'), people(quorum.present)],
     [
@@ -102,7 +106,11 @@ const Sheet = ({ snapshot, name, eventDate }: { snapshot: Snapshot; name: string
     [
       translate('kaigi.quorum.sheet.result'),
       `${translate(quorum.met ? 'kaigi.quorum.board.met' : 'kaigi.quorum.board.short')}（${translate(
-        quorum.margin < 0 ? 'kaigi.quorum.board.short_by' : quorum.margin > 0 ? 'kaigi.quorum.board.over_by' : 'kaigi.quorum.board.exactly',
+        quorum.margin < 0
+          ? 'kaigi.quorum.board.short_by'
+          : quorum.margin > 0
+            ? 'kaigi.quorum.board.over_by'
+            : 'kaigi.quorum.board.exactly',
         { count: Math.abs(quorum.margin) },
       )}）`,
     ],
@@ -124,17 +132,15 @@ const Sheet = ({ snapshot, name, eventDate }: { snapshot: Snapshot; name: string
           ))}
         </TableBody>
       </Table>
-      <RowsTable
-        title={translate('kaigi.quorum.sheet.present_list', { count: present.length })}
-        rows={present}
-        withArrival
-      />
+      <RowsTable title={translate('kaigi.quorum.sheet.present_list', { count: present.length })} rows={present} withArrival />
       <RowsTable
         title={translate('kaigi.quorum.sheet.delegated_list', { count: delegated.length })}
         rows={delegated}
         withArrival={false}
       />
-      {!quorum.settings.count_delegates && <Typography sx={{ mt: 1 }}>{translate('kaigi.quorum.sheet.delegated_not_counted')}</Typography>}
+      {!quorum.settings.count_delegates && (
+        <Typography sx={{ mt: 1 }}>{translate('kaigi.quorum.sheet.delegated_not_counted')}</Typography>
+      )}
     </Box>
   );
 };
@@ -160,10 +166,7 @@ export const QuorumPrint = ({ conferenceId, name, eventDate }: QuorumPrintProps)
     setBusy(true);
     setFailed(false);
     try {
-      const [quorum, rows] = await Promise.all([
-        quorumApi.getQuorum(conferenceId),
-        quorumApi.listAll(conferenceId, 'all'),
-      ]);
+      const [quorum, rows] = await Promise.all([quorumApi.getQuorum(conferenceId), quorumApi.listAll(conferenceId, 'all')]);
       if (!isSet(quorum)) throw new Error('quorum not set');
       setSnapshot({ quorum, ...splitRows(rows) });
       setPrinted((n) => n + 1);

@@ -38,13 +38,20 @@ describe('受付・定足数 panel', () => {
       http.post(`${ROOM}/ticket`, () => HttpResponse.json({ ticket: 't1', expires_at: '2026-11-21T05:01:00Z' }, { status: 201 })),
       http.get(`${API}/conferences/1/quorum`, () => HttpResponse.json(quorum(false, '2026-11-21T05:00:00.000Z'))),
       http.get(`${API}/conferences/1/check_ins`, () =>
-        HttpResponse.json({ data: [], meta: { total: 4, page: 1, perPage: 1 }, counts: { expected: 4, checked_in: 1, not_arrived: 3 } }),
+        HttpResponse.json({
+          data: [],
+          meta: { total: 4, page: 1, perPage: 1 },
+          counts: { expected: 4, checked_in: 1, not_arrived: 3 },
+        }),
       ),
     );
     renderApp('/conferences/1/room');
 
     const panel = await screen.findByRole('region', { name: '受付・定足数' }, WAIT);
-    const counters = () => within(panel).getAllByRole('definition').map((d) => d.textContent);
+    const counters = () =>
+      within(panel)
+        .getAllByRole('definition')
+        .map((d) => d.textContent);
     await waitFor(() => expect(counters()).toEqual(['4', '1', '3']), WAIT);
     await waitFor(() => expect(within(panel).getByTestId('panel-quorum')).toHaveTextContent('不足'), WAIT);
     expect(within(panel).getByTestId('panel-quorum')).toHaveTextContent('あと2名');

@@ -23,8 +23,7 @@ export interface ReceptionQuorumPanelProps {
   liveQuorum: Quorum | null;
 }
 
-const later = (a: Quorum | null, b: Quorum | null) =>
-  a && b ? (Date.parse(a.as_of) >= Date.parse(b.as_of) ? a : b) : (a ?? b);
+const later = (a: Quorum | null, b: Quorum | null) => (a && b ? (Date.parse(a.as_of) >= Date.parse(b.as_of) ? a : b) : (a ?? b));
 
 const Counter = ({ label, value }: { label: string; value: number | undefined }) => (
   <Box sx={{ textAlign: 'center', minWidth: 64 }}>

@@ -18,7 +18,8 @@ export const conferencePath = (conferenceId: number) =>
 export type ReceptionFilter = 'all' | 'expected' | 'arrived' | 'not_arrived';
 
 export const createQuorumApi = (client: HttpClient = httpClient) => ({
-  getQuorum: (conferenceId: number, signal?: AbortSignal) => client.get<Quorum>(`${conferencePath(conferenceId)}/quorum`, { signal }),
+  getQuorum: (conferenceId: number, signal?: AbortSignal) =>
+    client.get<Quorum>(`${conferencePath(conferenceId)}/quorum`, { signal }),
 
   /** The desk's counters (予定 / 受付済 / 未着) with the smallest page. */
   getCounts: async (conferenceId: number, signal?: AbortSignal): Promise<ReceptionCounts> =>

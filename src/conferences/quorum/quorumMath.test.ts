@@ -42,7 +42,11 @@ describe('presetOf / validRatio', () => {
   });
 
   it('accepts integers 1–100 with numerator ≤ denominator only', () => {
-    expect(validRatio({ numerator: 3, denominator: 5, rule: 'at_least' })).toEqual({ numerator: 3, denominator: 5, rule: 'at_least' });
+    expect(validRatio({ numerator: 3, denominator: 5, rule: 'at_least' })).toEqual({
+      numerator: 3,
+      denominator: 5,
+      rule: 'at_least',
+    });
     expect(validRatio({ numerator: 4, denominator: 3, rule: 'at_least' })).toBeNull();
     expect(validRatio({ numerator: 1.5, denominator: 3, rule: 'at_least' })).toBeNull();
     expect(validRatio({ numerator: 1, denominator: 101, rule: 'more_than' })).toBeNull();

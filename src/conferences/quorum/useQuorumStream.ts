@@ -80,7 +80,8 @@ export const useQuorumStream = (conferenceId: number): QuorumStream => {
       source.addEventListener('quorum', (event: MessageEvent<string>) => {
         try {
           const next = JSON.parse(event.data) as Quorum;
-          if (next && typeof next === 'object' && next.conference_id === conferenceId) setQuorum((current) => newer(current, next));
+          if (next && typeof next === 'object' && next.conference_id === conferenceId)
+            setQuorum((current) => newer(current, next));
         } catch {
           // not JSON: ignored like the room's own stream does
         }

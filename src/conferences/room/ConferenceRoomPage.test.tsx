@@ -41,7 +41,11 @@ const setup = () => {
       }),
     ),
     http.get(`${API}/conferences/1/check_ins`, () =>
-      HttpResponse.json({ data: [], meta: { total: 0, page: 1, perPage: 1 }, counts: { expected: 0, checked_in: 0, not_arrived: 0 } }),
+      HttpResponse.json({
+        data: [],
+        meta: { total: 0, page: 1, perPage: 1 },
+        counts: { expected: 0, checked_in: 0, not_arrived: 0 },
+      }),
     ),
   );
 };
