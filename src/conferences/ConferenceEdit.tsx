@@ -299,7 +299,10 @@ const ConferenceTabs = () => {
   );
 };
 
-/** A refused save: this area's own Japanese text for its codes (quorum_fraction_invalid …), else the app's. */
+/**
+ * A refused save: this area's own Japanese text for its codes, else the app's. Field errors stay at
+ * their fields, except quorum_fraction_invalid: its field (`quorum`, the whole setting) has no input.
+ */
 const useSaveError = () => {
   const notify = useNotify();
   const translate = useTranslate();
@@ -307,7 +310,8 @@ const useSaveError = () => {
   return (error: unknown) => {
     const code = problemCode(error);
     const own = code ? translate(`kaigi.conferences.errors.${code}`, { _: '' }) : '';
-    if (own && !hasFieldErrors(error)) notify(own, { type: 'error', messageArgs: { _: own } });
+    if (own && (!hasFieldErrors(error) || code === 'quorum_fraction_invalid'))
+      notify(own, { type: 'error', messageArgs: { _: own } });
     else notifyApiError(error);
   };
 };

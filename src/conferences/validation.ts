@@ -47,7 +47,11 @@ export const requiredDateTime = [required(), validDateTime];
 export const endAtValidators = [validDateTime, endAfterStart];
 export const deadlineValidators = [validDateTime, deadlineNotAfterStart];
 
-/** 定足数 (server/schemas/reception.ts QuorumSettingsSchema): integers in range, numerator ≤ denominator. */
+/**
+ * 定足数 (server/schemas/reception.ts QuorumSettingsSchema; server/repositories/conference-quorum.ts):
+ * integers in range, and a threshold that can be reached: numerator ≤ denominator, and not "more
+ * than all" (超 with numerator = denominator).
+ */
 const integerIn =
   (max: number, rangeKey: string): Validator =>
   (value) => {
@@ -56,14 +60,16 @@ const integerIn =
     return (value as number) < 1 || (value as number) > max ? rangeKey : undefined;
   };
 
-const numeratorNotAboveDenominator: Validator = (value, allValues, props) => {
+const reachableFraction: Validator = (value, allValues, props) => {
   const denominator = sibling(allValues, props, 'denominator');
-  return Number.isInteger(value) && Number.isInteger(denominator) && (value as number) > (denominator as number)
-    ? 'kaigi.quorum.settings.validation.numerator_above_denominator'
+  if (!Number.isInteger(value) || !Number.isInteger(denominator)) return undefined;
+  if ((value as number) > (denominator as number)) return 'kaigi.quorum.settings.validation.numerator_above_denominator';
+  return value === denominator && sibling(allValues, props, 'rule') === 'more_than'
+    ? 'kaigi.quorum.settings.validation.more_than_all'
     : undefined;
 };
 
 const termInRange = integerIn(QUORUM_MAX_TERM, 'kaigi.quorum.settings.validation.term_range');
 export const quorumTotalValidators = [required(), integerIn(QUORUM_MAX_TOTAL, 'kaigi.quorum.settings.validation.total_range')];
 export const quorumDenominatorValidators = [required(), termInRange];
-export const quorumNumeratorValidators = [required(), termInRange, numeratorNotAboveDenominator];
+export const quorumNumeratorValidators = [required(), termInRange, reachableFraction];

@@ -72,6 +72,13 @@ describe('定足数 settings', () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(await within(quorum).findByText('分子は分母以下にしてください', {}, WAIT)).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
+    // 超 3/3 (more than all) is never reached
+    await user.clear(numerator);
+    await user.type(numerator, '3');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await within(quorum).findByText(/分子と分母が同じときは「以上」を選んでください/, {}, WAIT)).toBeInTheDocument();
+    expect(within(quorum).getByRole('status')).toBeEmptyDOMElement();
+    expect(bodies).toHaveLength(0);
 
     await user.clear(denominator);
     await user.type(denominator, '5');
@@ -92,7 +99,14 @@ describe('定足数 settings', () => {
       http.put(`${API}/conferences/1`, async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
         return HttpResponse.json(
-          { type: 'about:blank', title: 'Unprocessable', status: 422, code: 'quorum_fraction_invalid', detail: 'invalid' },
+          {
+            type: 'about:blank',
+            title: 'Unprocessable',
+            status: 422,
+            code: 'quorum_fraction_invalid',
+            detail: 'invalid',
+            errors: [{ field: 'body.quorum', code: 'quorum_fraction_invalid', message: '定足数の割合は全体以下にしてください' }],
+          },
           { status: 422, headers: { 'content-type': 'application/problem+json' } },
         );
       }),
@@ -109,9 +123,12 @@ describe('定足数 settings', () => {
     // spec §9 retries a 422 like a 409: every attempt sent the same body
     const firstSave = bodies.length;
     expect(bodies[0].quorum).toMatchObject({ count_delegates: false });
+    expect(within(quorum).getByText('定足数の割合は全体以下にしてください')).toBeInTheDocument();
 
     await user.click(toggle);
     expect(within(quorum).queryByRole('radio', { name: '3分の2以上' })).not.toBeInTheDocument();
+    // the refusal was about the setting just changed: it no longer blocks the save
+    await waitFor(() => expect(within(quorum).queryByText('定足数の割合は全体以下にしてください')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(bodies.length).toBeGreaterThan(firstSave), WAIT);
     expect(bodies[firstSave].quorum).toBeNull();

@@ -4,10 +4,21 @@
  * fixed number (議員定数); 割合 a preset (過半数 = more_than 1/2, 3分の2以上 = at_least 2/3) or その他
  * with its own fraction and rule. A fixed basis shows what it means at once: 「75名の過半数 = 38名」.
  */
-import { useState } from 'react';
-import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Switch, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { BooleanInput, NumberInput, RadioButtonGroupInput, useTranslate } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { quorumDenominatorValidators, quorumNumeratorValidators, quorumTotalValidators } from '../validation';
 import { PRESETS, presetOf, ratioMessage, requiredCount, validRatio, type Preset, QUORUM_MAX_TOTAL } from './quorumMath';
 import type { QuorumSettings } from './types';
@@ -23,21 +34,26 @@ const ruleChoices = [
   { id: 'at_least', name: 'kaigi.quorum.settings.rule_at_least' },
 ];
 
-const Explanation = ({ quorum }: { quorum: Draft }) => {
-  const translate = useTranslate();
+const explanation = (quorum: Draft, translate: ReturnType<typeof useTranslate>): string | null => {
   const ratio = validRatio(quorum);
   if (!ratio) return null;
   const [key, args] = ratioMessage(ratio);
   const words = translate(key, args);
   const total = quorum.basis;
-  let text: string | null = null;
-  if (total === INVITED) text = translate('kaigi.quorum.settings.explain_invited', { ratio: words });
-  else if (Number.isInteger(total) && (total as number) >= 1 && (total as number) <= QUORUM_MAX_TOTAL)
-    text = translate('kaigi.quorum.settings.explain_fixed', {
+  if (total === INVITED) return translate('kaigi.quorum.settings.explain_invited', { ratio: words });
+  if (Number.isInteger(total) && (total as number) >= 1 && (total as number) <= QUORUM_MAX_TOTAL)
+    return translate('kaigi.quorum.settings.explain_fixed', {
       total,
       ratio: words,
       required: requiredCount(total as number, ratio),
     });
+  return null;
+};
+
+/** Always in the page (a live region announces changes, not its own arrival); empty while incomplete. */
+const Explanation = ({ quorum }: { quorum: Draft }) => {
+  const translate = useTranslate();
+  const text = explanation(quorum, translate);
   return (
     <Typography role="status" aria-live="polite" sx={{ fontWeight: 700 }} data-testid="quorum-explanation">
       {text}
@@ -45,10 +61,31 @@ const Explanation = ({ quorum }: { quorum: Draft }) => {
   );
 };
 
+/**
+ * The server's refusal of the whole setting (422 quorum_fraction_invalid at `body.quorum`): no input
+ * owns that path, so it is shown here and cleared on the next change (else it would block the save).
+ */
+const useServerError = (quorum: unknown): string | null => {
+  const { clearErrors } = useFormContext();
+  const { errors } = useFormState({ name: 'quorum' });
+  const message = (errors.quorum as { message?: unknown } | undefined)?.message;
+  const [seen, setSeen] = useState<unknown>(undefined);
+  useEffect(() => {
+    if (typeof message !== 'string') return;
+    if (seen === undefined) setSeen(quorum);
+    else if (seen !== quorum) {
+      setSeen(undefined);
+      clearErrors('quorum');
+    }
+  }, [message, quorum, seen, clearErrors]);
+  return typeof message === 'string' ? message : null;
+};
+
 export const QuorumSettingsInput = () => {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const quorum = useWatch({ name: 'quorum' }) as Draft | null | undefined;
+  const serverError = useServerError(quorum);
   // その他 stays chosen while its fraction happens to equal a preset's
   const [other, setOther] = useState(false);
   const enabled = !!quorum;
@@ -153,6 +190,11 @@ export const QuorumSettingsInput = () => {
           <BooleanInput source="quorum.count_delegates" label="kaigi.quorum.settings.count_delegates" />
           <Explanation quorum={quorum} />
         </Stack>
+      )}
+      {serverError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {translate(serverError, { _: serverError })}
+        </Alert>
       )}
     </Box>
   );

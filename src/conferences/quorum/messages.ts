@@ -49,6 +49,7 @@ export const messages = {
           term_range: '1〜100 の整数で入力してください',
           total_range: '1〜100000 の整数で入力してください',
           numerator_above_denominator: '分子は分母以下にしてください',
+          more_than_all: '分子と分母が同じときは「以上」を選んでください（全体を「超」える人数は集まりません）',
         },
       },
       board: {

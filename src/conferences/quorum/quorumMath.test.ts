@@ -41,7 +41,9 @@ describe('presetOf / validRatio', () => {
     expect(presetOf({ numerator: 1, denominator: 2, rule: 'at_least' })).toBe('other');
   });
 
-  it('accepts integers 1–100 with numerator ≤ denominator only', () => {
+  it('accepts integers 1–100 with numerator ≤ denominator only, and not 超 n/n (never reached)', () => {
+    expect(validRatio({ numerator: 2, denominator: 2, rule: 'more_than' })).toBeNull();
+    expect(validRatio({ numerator: 2, denominator: 2, rule: 'at_least' })).not.toBeNull();
     expect(validRatio({ numerator: 3, denominator: 5, rule: 'at_least' })).toEqual({
       numerator: 3,
       denominator: 5,

@@ -36,13 +36,14 @@ export const ratioMessage = (ratio: QuorumRatio): [string, Record<string, unknow
   return [`kaigi.quorum.ratio.${ratio.rule}`, { numerator: ratio.numerator, denominator: ratio.denominator }];
 };
 
-/** A complete, valid ratio (integers in range, n ≤ d), or null while the form is being typed. */
+/** A complete, reachable ratio (integers in range, n ≤ d, not 超 n/n), or null while the form is being typed. */
 export const validRatio = (ratio: Partial<QuorumRatio> | null | undefined): QuorumRatio | null => {
   if (!ratio) return null;
   const { numerator: n, denominator: d, rule } = ratio;
   const inRange = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= QUORUM_MAX_TERM;
   if (!inRange(n) || !inRange(d) || n > d) return null;
   if (rule !== 'more_than' && rule !== 'at_least') return null;
+  if (rule === 'more_than' && n === d) return null;
   return { numerator: n, denominator: d, rule };
 };
 
