@@ -31,6 +31,7 @@ import companyCommonUsers, { type PasswordResetLimits } from './routes/company/c
 import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
 import roomRoutes from './routes/room.ts';
 import mailRoutes from './routes/mail.ts';
+import receptionRoutes from './routes/reception.ts';
 import { redeemTicket } from './repositories/room-access.ts';
 import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
@@ -125,6 +126,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss, quotas: opts.userQuotas });
   await app.register(roomRoutes, { storage: opts.storage, publicOrigin: opts.publicOrigin, ...opts.room });
   await app.register(mailRoutes);
+  await app.register(receptionRoutes);
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };

@@ -91,7 +91,8 @@ function answerStatusCondition(status: AnswerStatus, companyId: number, now: Dat
 }
 
 function visible(row: ConferenceRow, summary: Summary, now: Date, withAttachments: boolean): CompanySubConference {
-  const { attachments, ...rest } = toConference(row);
+  // the 定足数 settings are the chamber's (issue 14)
+  const { attachments, quorum: _chamberOnly, ...rest } = toConference(row);
   return {
     ...rest,
     ...(withAttachments ? { attachments } : {}),

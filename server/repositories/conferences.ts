@@ -30,6 +30,7 @@ import type { Db } from '../db/client.ts';
 import { recheckRoomViewers } from './room-db.ts';
 import { conferenceSaved } from '../lib/mail/conference-mail.ts';
 import { subConferenceWarnings } from './conference-warnings.ts';
+import { announceQuorum, assertQuorumFractions, sameQuorum } from './conference-quorum.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
 
@@ -66,6 +67,7 @@ export const CONFERENCE_LIST: ListSpec = {
     'allow_delegate',
     'attachments',
     'reminder_days',
+    'quorum',
     'version',
     'created_at',
     'updated_at',
@@ -100,6 +102,7 @@ export function toConference(row: ConferenceRow): Conference {
     allow_delegate: row.allow_delegate,
     attachments: row.attachments,
     reminder_days: row.reminder_days,
+    quorum: row.quorum,
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -192,6 +195,7 @@ async function insertConference(
     template_id: number | null;
     status: string;
     reminder_days?: number[];
+    quorum: ConferenceRow['quorum'];
   },
   actor: string,
 ): Promise<Conference> {
@@ -254,6 +258,10 @@ export default fp(
             if (!template) throw invalidReference('template_id', 'template_not_found', '会議テンプレートが見つかりません。');
           }
           await assertUploaded(tx, cciCode, createAttachmentLists(input));
+          assertQuorumFractions([
+            [input.quorum, 'body'],
+            ...(input.sub_conferences ?? []).map((sub, i) => [sub.quorum, `body.sub_conferences.${i}`] as const),
+          ]);
           const { parent, subs } = resolveCreate(input, template ?? null, input.parent_id === undefined);
           const status = input.status ?? 'draft';
           if (status === 'published') {
@@ -272,7 +280,15 @@ export default fp(
           const reminder_days = reminderDays(input.reminder_days);
           const created = await insertConference(
             tx,
-            { ...parent, cci_code: cciCode, parent_id: input.parent_id ?? null, template_id, status, reminder_days },
+            {
+              ...parent,
+              cci_code: cciCode,
+              parent_id: input.parent_id ?? null,
+              template_id,
+              status,
+              reminder_days,
+              quorum: input.quorum ?? null,
+            },
             actor,
           );
           const children: Conference[] = [];
@@ -282,7 +298,15 @@ export default fp(
             children.push(
               await insertConference(
                 tx,
-                { ...sub, cci_code: cciCode, parent_id: created.id, template_id, status, reminder_days: days },
+                {
+                  ...sub,
+                  cci_code: cciCode,
+                  parent_id: created.id,
+                  template_id,
+                  status,
+                  reminder_days: days,
+                  quorum: input.sub_conferences?.[i]?.quorum ?? null,
+                },
                 actor,
               ),
             );
@@ -304,6 +328,7 @@ export default fp(
           if (!current) throw notFound();
           if (current.version !== input.version) throw versionConflict(current.version);
           await assertUploaded(tx, cciCode, [[input.attachments, 'body']], current.attachments);
+          assertQuorumFractions([[input.quorum, 'body']]);
           const status = input.status ?? current.status;
           if (status !== current.status && !canChangeStatus(current.status, status)) {
             throw invalidStatusTransition(current.status, status);
@@ -324,6 +349,7 @@ export default fp(
             allow_delegate: input.allow_delegate ?? current.allow_delegate,
             attachments: input.attachments ?? current.attachments,
             reminder_days: reminderDays(input.reminder_days) ?? current.reminder_days,
+            quorum: input.quorum !== undefined ? input.quorum : current.quorum,
           };
           assertConferenceTimes([[next, 'body']]);
           const now = new Date();
@@ -354,6 +380,7 @@ export default fp(
             });
           }
           if (status !== current.status) await recheckRoomViewers(tx, [id]);
+          if (!sameQuorum(current.quorum, next.quorum)) await announceQuorum(tx, id);
           await conferenceSaved(tx, app.mailQueue, current, id, actor);
           const warnings = await subConferenceWarnings(tx, current.parent_id ?? id);
           return { ...updated, sub_conferences: await subConferencesOf(tx, id), warnings };

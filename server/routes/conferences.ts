@@ -4,12 +4,14 @@ import conferencesForCompanyRepository from '../repositories/conferences-for-com
 import conferenceCompaniesRepository from '../repositories/conference-companies.ts';
 import cciConferences from './cci/admin/master/conferences.ts';
 import cciConferenceCompanies from './cci/admin/master/conference-companies.ts';
+import cciQuorum from './cci/admin/master/quorum.ts';
 import companyConferences from './company/conferences.ts';
 import companyConferenceCompanies from './company/conference-companies.ts';
 
 /**
  * Route plugins of this area, registered by app.ts (one file per area keeps app.ts stable).
- * Conferences and conference companies; the repositories are registered here, in this scope.
+ * Conferences, conference companies and a conference's 定足数; the repositories are registered
+ * here, in this scope.
  */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(conferencesRepository);
@@ -17,6 +19,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(conferenceCompaniesRepository);
   await app.register(cciConferences);
   await app.register(cciConferenceCompanies);
+  await app.register(cciQuorum);
   await app.register(companyConferences);
   await app.register(companyConferenceCompanies);
 };

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ANSWER_CHANNELS, ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, CONFERENCE_STATUSES } from '../db/schema.ts';
 import { Nullable, RequiredText } from './common.ts';
+import { QuorumSettingsSchema } from './reception.ts';
 
 /** DESIGN.md §4: draft → published → closed → held, or cancelled. */
 export const ConferenceStatusSchema = Type.Enum(CONFERENCE_STATUSES);
@@ -41,6 +42,9 @@ const Attachments = Type.Array(AttachmentSchema, { maxItems: 20 });
  */
 const ReminderDays = Type.Array(Type.Integer({ minimum: 1, maximum: 30 }), { maxItems: 5, uniqueItems: true });
 
+/** DESIGN.md §11.3: the 定足数 an assembly counts; null (the default) = none. The chamber's only. */
+const Quorum = Nullable(QuorumSettingsSchema);
+
 export const ConferenceSchema = Type.Object({
   id: Type.Integer(),
   cci_code: Type.String(),
@@ -56,6 +60,7 @@ export const ConferenceSchema = Type.Object({
   allow_delegate: Type.Boolean(),
   attachments: Attachments,
   reminder_days: ReminderDays,
+  quorum: Quorum,
   version: Type.Integer(),
   created_at: DateTime,
   updated_at: DateTime,
@@ -102,6 +107,7 @@ const editable = {
   allow_delegate: Type.Boolean(),
   attachments: Attachments,
   reminder_days: ReminderDays,
+  quorum: Quorum,
 };
 /**
  * Publishing with a deadline already past is refused (422 answer_deadline_past) unless the staff
@@ -121,6 +127,7 @@ export const SubConferenceCreateSchema = Type.Object(
     allow_delegate: Type.Optional(editable.allow_delegate),
     attachments: Type.Optional(editable.attachments),
     reminder_days: Type.Optional(editable.reminder_days),
+    quorum: Type.Optional(editable.quorum),
   },
   { additionalProperties: false },
 );
@@ -160,6 +167,7 @@ export const ConferenceUpdateSchema = Type.Object(
     allow_delegate: Type.Optional(editable.allow_delegate),
     attachments: Type.Optional(editable.attachments),
     reminder_days: Type.Optional(editable.reminder_days),
+    quorum: Type.Optional(editable.quorum),
     allow_past_deadline: AllowPastDeadline,
   },
   { additionalProperties: false },
@@ -200,8 +208,11 @@ export const CompanyInviteeSchema = Type.Object({
 });
 export type CompanyInvitee = Static<typeof CompanyInviteeSchema>;
 
-/** A conference as a company sees it (attachments only with expand=attachments; not the chamber's reminder_days). */
-const { reminder_days: _chamberOnly, ...sharedConferenceFields } = ConferenceSchema.properties;
+/**
+ * A conference as a company sees it (attachments only with expand=attachments; not the chamber's
+ * reminder_days and quorum).
+ */
+const { reminder_days: _chamberOnly, quorum: _chamberQuorum, ...sharedConferenceFields } = ConferenceSchema.properties;
 const companyConferenceFields = {
   ...sharedConferenceFields,
   attachments: Type.Optional(Attachments),

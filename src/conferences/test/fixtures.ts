@@ -31,6 +31,7 @@ export const conference = (overrides: Partial<Conference> = {}): Conference => (
   allow_delegate: true,
   attachments: [],
   reminder_days: [3, 1],
+  quorum: null,
   version: 4,
   created_at: '2026-10-01T00:00:00.000Z',
   updated_at: '2026-10-02T00:00:00.000Z',

@@ -453,6 +453,14 @@ const ROWS: Row[] = [
     expect: chamberMissing,
     foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/reset_sort_members`, 404),
   },
+  // 定足数 (issue 14, DESIGN.md §11.3): both chamber roles, their own chamber's conferences
+  {
+    method: 'GET',
+    path: `${M}/conferences/{id}/quorum`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/quorum` }),
+    expect: chamberShow,
+    foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/quorum`, 404),
+  },
   {
     method: 'GET',
     path: `${M}/conference_companies`,
@@ -535,6 +543,63 @@ const ROWS: Row[] = [
     expect: chamberMissing,
   },
 
+  // reception (issue 14, DESIGN.md §11.3): check-ins, undo, walk-ins of a conference of the caller's chamber
+  {
+    method: 'GET',
+    path: `${M}/conferences/{id}/check_ins`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/check_ins` }),
+    expect: chamberShow,
+    foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/check_ins`, 404),
+  },
+  {
+    method: 'POST',
+    path: `${M}/conferences/{id}/check_ins`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/check_ins`, body: {} }),
+    expect: chamberWrite,
+    foreign: [
+      ...bothChamber(
+        (i) => `${M}/conferences/${i.other.conference}/check_ins`,
+        404,
+        (i) => ({ conference_member_id: i.other.conferenceMember }),
+      ),
+      // another chamber's invitee named in the body is no invitee of this conference
+      ...bothChamber(
+        (i) => `${M}/conferences/${i.conference}/check_ins`,
+        404,
+        (i) => ({ conference_member_id: i.other.conferenceMember }),
+      ),
+    ],
+  },
+  {
+    method: 'DELETE',
+    path: `${M}/conferences/{id}/check_ins/{conference_member_id}`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/check_ins/${MISSING}` }),
+    expect: chamberMissing,
+    foreign: [
+      ...bothChamber((i) => `${M}/conferences/${i.other.conference}/check_ins/${i.other.conferenceMember}`, 404),
+      ...bothChamber((i) => `${M}/conferences/${i.conference}/check_ins/${i.other.conferenceMember}`, 404),
+    ],
+  },
+  {
+    method: 'POST',
+    path: `${M}/conferences/{id}/walk_ins`,
+    own: (i) => ({ url: `${M}/conferences/${i.conference}/walk_ins`, body: {} }),
+    expect: chamberWrite,
+    foreign: [
+      ...bothChamber(
+        (i) => `${M}/conferences/${i.other.conference}/walk_ins`,
+        404,
+        (i) => ({ company_id: i.other.company, name: 'よその 来場者' }),
+      ),
+      // another chamber's company is never invited here
+      ...bothChamber(
+        (i) => `${M}/conferences/${i.conference}/walk_ins`,
+        422,
+        (i) => ({ company_id: i.other.company, name: 'よその 来場者' }),
+      ),
+    ],
+  },
+
   // company audience: its own company and the conferences it is invited to
   {
     method: 'GET',
@@ -608,6 +673,18 @@ const ROWS: Row[] = [
         body: (i) => ({ answers: [{ id: i.other.conferenceMember, answer_content: 'attend' }] }),
         status: 404,
       },
+    ],
+  },
+
+  {
+    // the 受付票 (issue 14): only the own company's invitees; the demo rows' answers vary, so own = a missing id
+    method: 'GET',
+    path: '/v1/company/conference_members/{id}/ticket',
+    own: () => ({ url: `/v1/company/conference_members/${MISSING}/ticket` }),
+    expect: { ...COMPANY_ONLY, company: 404, companyNew: 404, otherCompany: 404 },
+    foreign: [
+      { who: 'company', url: (i) => `/v1/company/conference_members/${i.neighbourConferenceMember}/ticket`, status: 404 },
+      { who: 'company', url: (i) => `/v1/company/conference_members/${i.other.conferenceMember}/ticket`, status: 404 },
     ],
   },
 

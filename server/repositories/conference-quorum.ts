@@ -1,0 +1,55 @@
+/**
+ * A conference's 定足数 settings (issue 14, DESIGN.md §11.3) as conferences create/update write them:
+ * the rule the schema cannot say, and the room's `quorum` event when staff change the settings.
+ */
+import type pg from 'pg';
+import type { Db } from '../db/client.ts';
+import type { QuorumSettings } from '../db/schema.ts';
+import { Problem, type ProblemField } from '../plugins/app/problem.ts';
+import { quorumOf } from './reception-state.ts';
+import { addEvent, lockRoom } from './room-db.ts';
+
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A threshold above the whole (numerator > denominator) could never be reached: 422
+ * `quorum_fraction_invalid`. `settings`: each quorum of the request with its body path.
+ */
+export function assertQuorumFractions(settings: ReadonlyArray<readonly [QuorumSettings | null | undefined, string]>): void {
+  const fields: ProblemField[] = settings
+    .filter(([q]) => q && q.numerator > q.denominator)
+    .map(([, path]) => ({
+      field: `${path}.quorum`,
+      code: 'quorum_fraction_invalid',
+      message: '定足数の割合は分子を分母以下にしてください',
+    }));
+  if (fields.length > 0) {
+    throw new Problem(422, 'quorum_fraction_invalid', '定足数の割合が1を超えています。分子を分母以下にしてください。', fields);
+  }
+}
+
+const KEYS = ['basis', 'numerator', 'denominator', 'rule', 'count_delegates'] as const;
+
+/** Same settings, whatever the key order (jsonb reorders keys). */
+export const sameQuorum = (a: QuorumSettings | null, b: QuorumSettings | null): boolean =>
+  a === null || b === null ? a === b : KEYS.every((k) => a[k] === b[k]);
+
+/**
+ * In the transaction of the PUT that changed the settings: the room's staff (the 定足数 board,
+ * the room panel) get the quorum by the new rule, or the settings removed (null figures).
+ */
+export async function announceQuorum(tx: Transaction, conferenceId: number): Promise<void> {
+  const client = clientOf(tx);
+  await lockRoom(client, conferenceId);
+  await addEvent(client, conferenceId, 'quorum', await quorumOf(client, conferenceId), 'staff');
+}
+
+/**
+ * The pg client that runs a drizzle transaction: the room helpers take a pg client, and drizzle's
+ * own `execute` returns timestamps unparsed. drizzle-orm's NodePgSession keeps it as `client`.
+ */
+function clientOf(tx: Transaction): pg.ClientBase {
+  const client = (tx._.session as unknown as { client?: pg.ClientBase }).client;
+  if (typeof client?.query !== 'function') throw new Error('drizzle transaction without a pg client');
+  return client;
+}

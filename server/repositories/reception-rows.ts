@@ -1,0 +1,115 @@
+/**
+ * The reception list (DESIGN.md §11.3): every invitee of a conference with its company and member,
+ * in protocol order (sort, id), searchable by name, kana (ひらがな finds カタカナ), company name and
+ * 事業所コード, and filtered by who is expected and who has arrived.
+ */
+import type pg from 'pg';
+import type { AnswerContent, ConferenceMemberCategory } from '../db/schema.ts';
+import { searchTerms } from '../db/normalize.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
+import type { ReceptionCounts, ReceptionRow } from '../schemas/reception.ts';
+import { EXPECTED_SQL, receptionCounts } from './reception-state.ts';
+
+interface Selected {
+  id: number;
+  conference_id: number;
+  company_id: number;
+  company_code: string;
+  company_name: string;
+  member_id: number;
+  member_name: string;
+  member_kana: string | null;
+  member_title: string | null;
+  category: ConferenceMemberCategory;
+  answer_content: AnswerContent | null;
+  proxy_name: string | null;
+  proxy_title: string | null;
+  sort: number;
+  expected: boolean;
+  walk_in: boolean;
+  checked_in_at: Date | null;
+  checked_in_by: string | null;
+  attended_by: string | null;
+  version: number;
+}
+
+/** `cm` is the conference member; company and member joined by their table names. */
+const SELECT_ROWS = `
+  select cm.id, cm.conference_id, cm.company_id, company.company_code, coalesce(company.name1, '') as company_name,
+         cm.member_id, member.name as member_name, member.name_kana as member_kana, member.title as member_title,
+         cm.category, cm.answer_content, cm.proxy_name, cm.proxy_title, cm.sort,
+         coalesce(${EXPECTED_SQL}, false) as expected, cm.walk_in, cm.checked_in_at, cm.checked_in_by,
+         cm.attended_by, cm.version
+    from conference_member cm
+    join company on company.id = cm.company_id
+    join member on member.id = cm.member_id`;
+
+const toRow = (r: Selected): ReceptionRow => ({ ...r, checked_in_at: r.checked_in_at ? r.checked_in_at.toISOString() : null });
+
+/** One invitee of the conference as the desk shows it, or null when the id is not one. */
+export async function receptionRow(client: pg.ClientBase, conferenceId: number, id: number): Promise<ReceptionRow | null> {
+  const { rows } = await client.query<Selected>(`${SELECT_ROWS} where cm.id = $1 and cm.conference_id = $2`, [id, conferenceId]);
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+export type ReceptionFilter = 'all' | 'expected' | 'arrived' | 'not_arrived';
+
+const FILTERS: Record<ReceptionFilter, string | null> = {
+  all: null,
+  expected: EXPECTED_SQL,
+  arrived: 'cm.checked_in_at is not null',
+  not_arrived: `${EXPECTED_SQL} and cm.checked_in_at is null`,
+};
+
+export interface ReceptionListQuery {
+  q?: string;
+  filter?: ReceptionFilter;
+  page?: number;
+  perPage?: number;
+}
+
+export interface ReceptionList {
+  data: ReceptionRow[];
+  meta: { total: number; page: number; perPage: number };
+  counts: ReceptionCounts;
+}
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Each term of `q` (normalised as search_text is: NFKC, lower case, katakana → hiragana) must be in
+ * the member's search_text (name, kana, 事業所コード, company name) or the company's (code, name,
+ * kana). Within one conference a plain LIKE is cheaper than the chamber-wide bigram index.
+ */
+function searchConditions(q: string | undefined, params: unknown[]): string[] {
+  return searchTerms(q ?? '').map((term) => {
+    params.push(escapeLike(term));
+    return `(member.search_text like $${params.length} or company.search_text like $${params.length})`;
+  });
+}
+
+export async function receptionList(
+  client: pg.ClientBase,
+  conferenceId: number,
+  query: ReceptionListQuery,
+): Promise<ReceptionList> {
+  const page = query.page ?? DEFAULT_PAGE;
+  const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
+  const params: unknown[] = [conferenceId];
+  const filter = FILTERS[query.filter ?? 'all'];
+  const where = ['cm.conference_id = $1', ...(filter ? [filter] : []), ...searchConditions(query.q, params)].join(' and ');
+  const { rows } = await client.query<Selected>(
+    `${SELECT_ROWS} where ${where} order by cm.sort, cm.id limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, perPage, (page - 1) * perPage],
+  );
+  const { rows: total } = await client.query<{ total: number }>(
+    `select count(*)::int as total from conference_member cm
+       join company on company.id = cm.company_id join member on member.id = cm.member_id where ${where}`,
+    params,
+  );
+  return {
+    data: rows.map(toRow),
+    meta: { total: total[0].total, page, perPage },
+    counts: await receptionCounts(client, conferenceId),
+  };
+}
