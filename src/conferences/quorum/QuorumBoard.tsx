@@ -24,8 +24,12 @@ export type SetQuorum = Quorum & {
 
 export const isSet = (quorum: Quorum): quorum is SetQuorum => quorum.settings !== null && quorum.met !== null;
 
-const Figure = ({ label, value, note }: { label: string; value: string; note?: string }) => (
-  <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 }, textAlign: 'center', minWidth: 0 }}>
+/** `wide`: the odd fifth figure takes the whole row of the phone's two columns. */
+const Figure = ({ label, value, note, wide }: { label: string; value: string; note?: string; wide?: boolean }) => (
+  <Paper
+    variant="outlined"
+    sx={{ p: { xs: 1.5, md: 2 }, textAlign: 'center', minWidth: 0, gridColumn: wide ? { xs: '1 / -1', md: 'auto' } : undefined }}
+  >
     <Typography component="dt" variant="subtitle1" color="text.secondary">
       {label}
     </Typography>
@@ -136,6 +140,7 @@ export const QuorumBoard = ({ quorum }: { quorum: SetQuorum }) => {
           )}
         />
         <Figure
+          wide
           label={translate('kaigi.quorum.board.total')}
           value={people(quorum.total)}
           note={translate(fixed ? 'kaigi.quorum.board.basis_fixed' : 'kaigi.quorum.board.basis_invited')}

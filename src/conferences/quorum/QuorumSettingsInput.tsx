@@ -4,7 +4,7 @@
  * fixed number (議員定数); 割合 a preset (過半数 = more_than 1/2, 3分の2以上 = at_least 2/3) or その他
  * with its own fraction and rule. A fixed basis shows what it means at once: 「75名の過半数 = 38名」.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -69,15 +69,16 @@ const useServerError = (quorum: unknown): string | null => {
   const { clearErrors } = useFormContext();
   const { errors } = useFormState({ name: 'quorum' });
   const message = (errors.quorum as { message?: unknown } | undefined)?.message;
-  const [seen, setSeen] = useState<unknown>(undefined);
+  // the setting the refusal was about
+  const refused = useRef<unknown>(undefined);
   useEffect(() => {
-    if (typeof message !== 'string') return;
-    if (seen === undefined) setSeen(quorum);
-    else if (seen !== quorum) {
-      setSeen(undefined);
+    if (typeof message !== 'string') refused.current = undefined;
+    else if (refused.current === undefined) refused.current = quorum;
+    else if (refused.current !== quorum) {
+      refused.current = undefined;
       clearErrors('quorum');
     }
-  }, [message, quorum, seen, clearErrors]);
+  }, [message, quorum, clearErrors]);
   return typeof message === 'string' ? message : null;
 };
 

@@ -47,7 +47,7 @@ const RowsTable = ({ title, rows, withArrival }: { title: string; rows: Receptio
       {rows.length === 0 ? (
         <Typography>{t('none')}</Typography>
       ) : (
-        <Table size="small">
+        <Table size="small" sx={{ '& th': { fontWeight: 700 } }}>
           <TableHead>
             <TableRow>
               <TableCell>{t('no')}</TableCell>
