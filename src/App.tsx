@@ -6,8 +6,8 @@
  * /404                      not-found page (noLayout, public)
  * /                         → role landing (dashboard slot; RootRedirect)
  * /admin                    chamber landing (layout, RoleGuard)
- * /conferences/:id/room     a conference's live room, staff side (layout, RoleGuard conference_rooms/show)
  * /conferences/:id/quorum   a conference's live 定足数 board (layout, RoleGuard conference_receptions/show)
+ * /conferences/:id/room     a conference's live room, staff side (layout, RoleGuard conference_rooms/show)
  * /company/...              company portal (layout, RoleGuard; company/routes.tsx)
  * /forgot-password, /reset-password  password reset (noLayout, public; company/routes.tsx)
  * /room/:token              a room link's page (noLayout, public, no sign-in; DESIGN.md §11.1)
@@ -41,8 +41,8 @@ import { companyPublicRoutes, companyRoutes } from './company/routes';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
 const LazyLinkRoomPage = lazy(() => import('./room/LinkRoomPage'));
-const ConferenceRoomPage = lazy(() => import('./conferences/room/ConferenceRoomPage'));
 const QuorumBoardPage = lazy(() => import('./conferences/quorum/QuorumBoardPage'));
+const ConferenceRoomPage = lazy(() => import('./conferences/room/ConferenceRoomPage'));
 // The sign-in form (and the form library behind it) is not part of every signed-in page's first load.
 const LazyLoginPage = lazy(() => import('./login/LoginPage'));
 const LoginPage = () => (
@@ -97,8 +97,8 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/admin" element={guarded(PAGES.adminDashboard, AdminDashboard)} />
-        <Route path="/conferences/:id/room" element={guarded('conference_rooms', ConferenceRoomPage, 'show')} />
         <Route path="/conferences/:id/quorum" element={guarded('conference_receptions', QuorumBoardPage, 'show')} />
+        <Route path="/conferences/:id/room" element={guarded('conference_rooms', ConferenceRoomPage, 'show')} />
         {companyRoutes}
       </CustomRoutes>
     </KaigiAdmin>

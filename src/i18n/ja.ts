@@ -14,8 +14,8 @@ import { messages as conferenceMailMessages } from '../conferences/mailMessages'
 import { messages as notificationsMessages } from '../notifications/messages';
 import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
-import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as quorumMessages } from '../conferences/quorum/messages';
+import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
 
@@ -181,8 +181,8 @@ const resourceMessages = [
   exportsMessages,
   companyPortalMessages,
   roomMessages,
-  roomStaffMessages,
   quorumMessages,
+  roomStaffMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);
