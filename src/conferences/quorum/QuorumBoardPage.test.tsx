@@ -93,6 +93,23 @@ describe('定足数 board', () => {
     expect(figures).toEqual(expect.arrayContaining(['2名', '出席に含める', '固定数']));
   }, 30_000);
 
+  it('after a dropped stream: says so, reopens and shows what changed meanwhile', async () => {
+    const api = setup(quorum());
+    renderApp('/conferences/1/quorum');
+    expect(await screen.findByTestId('quorum-state', {}, WAIT)).toHaveTextContent('不足');
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), WAIT);
+    FakeEventSource.latest().open();
+
+    FakeEventSource.latest().fail();
+    expect(await screen.findByText('最新の状態を受け取れていません。再接続しています…', {}, WAIT)).toBeInTheDocument();
+    // two check-ins while the stream was down: their events are not replayed, GET …/quorum tells
+    api.set(quorum({ present: 2, counted: 2, met: true, margin: 0, as_of: '2026-12-20T05:06:00.000Z' }));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), WAIT);
+    FakeEventSource.latest().open();
+    await waitFor(() => expect(screen.getByTestId('quorum-state')).toHaveTextContent('成立'), WAIT);
+    expect(screen.queryByText('最新の状態を受け取れていません。再接続しています…')).not.toBeInTheDocument();
+  }, 30_000);
+
   it('tells where to set a quorum when the conference has none', async () => {
     setup(quorum({ settings: null, total: null, required: null, counted: null, met: null, margin: null }));
     renderApp('/conferences/1/quorum');

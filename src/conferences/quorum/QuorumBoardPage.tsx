@@ -30,7 +30,7 @@ const EmptyState = ({ conferenceId }: { conferenceId: number }) => {
 
 const Board = ({ conferenceId }: { conferenceId: number }) => {
   const translate = useTranslate();
-  const { quorum, error, connected, reload } = useQuorumStream(conferenceId);
+  const { quorum, error, interrupted, reload } = useQuorumStream(conferenceId);
   const { data: conference } = useGetOne<Conference>('conferences', { id: conferenceId });
   const name = conference?.name ?? '';
 
@@ -57,7 +57,7 @@ const Board = ({ conferenceId }: { conferenceId: number }) => {
           </Box>
         )}
       </Stack>
-      {quorum && !connected && !error && (
+      {quorum && interrupted && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('kaigi.quorum.board.disconnected')}
         </Alert>

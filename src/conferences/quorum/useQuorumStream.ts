@@ -16,7 +16,8 @@ const BACKOFF_MAX_MS = 10_000;
 export interface QuorumStream {
   quorum: Quorum | null;
   error: unknown;
-  connected: boolean;
+  /** the stream failed and is being reopened (not while it first opens) */
+  interrupted: boolean;
   reload(): void;
 }
 
@@ -26,7 +27,7 @@ const newer = (current: Quorum | null, next: Quorum): Quorum =>
 export const useQuorumStream = (conferenceId: number): QuorumStream => {
   const [quorum, setQuorum] = useState<Quorum | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [connected, setConnected] = useState(false);
+  const [interrupted, setInterrupted] = useState(false);
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
@@ -67,14 +68,14 @@ export const useQuorumStream = (conferenceId: number): QuorumStream => {
       stream = source;
       source.onopen = () => {
         failures = 0;
-        setConnected(true);
+        setInterrupted(false);
         // what changed before the stream was (re)opened
         void refresh();
       };
       source.onerror = () => {
         source.close();
         if (stream === source) stream = null;
-        setConnected(false);
+        setInterrupted(true);
         retryLater();
       };
       source.addEventListener('quorum', (event: MessageEvent<string>) => {
@@ -95,10 +96,10 @@ export const useQuorumStream = (conferenceId: number): QuorumStream => {
       controller.abort();
       clearTimeout(timer);
       stream?.close();
-      setConnected(false);
+      setInterrupted(false);
     };
   }, [conferenceId, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { quorum, error, connected, reload };
+  return { quorum, error, interrupted, reload };
 };
