@@ -6,6 +6,7 @@
  * /404                      not-found page (noLayout, public)
  * /                         → role landing (dashboard slot; RootRedirect)
  * /admin                    chamber landing (layout, RoleGuard)
+ * /conferences/:id/quorum   a conference's live 定足数 board (layout, RoleGuard conference_receptions/show)
  * /conferences/:id/room     a conference's live room, staff side (layout, RoleGuard conference_rooms/show)
  * /conferences/:id/reception  the reception desk (layout, RoleGuard conference_receptions/show; issue 14)
  * /company/...              company portal (layout, RoleGuard; company/routes.tsx)
@@ -41,6 +42,7 @@ import { companyPublicRoutes, companyRoutes } from './company/routes';
 
 const AdminDashboard = lazy(() => import('./dashboard/AdminDashboard'));
 const LazyLinkRoomPage = lazy(() => import('./room/LinkRoomPage'));
+const QuorumBoardPage = lazy(() => import('./conferences/quorum/QuorumBoardPage'));
 const ConferenceRoomPage = lazy(() => import('./conferences/room/ConferenceRoomPage'));
 const ReceptionPage = lazy(() => import('./conferences/reception/ReceptionPage'));
 // The sign-in form (and the form library behind it) is not part of every signed-in page's first load.
@@ -97,6 +99,7 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/admin" element={guarded(PAGES.adminDashboard, AdminDashboard)} />
+        <Route path="/conferences/:id/quorum" element={guarded('conference_receptions', QuorumBoardPage, 'show')} />
         <Route path="/conferences/:id/room" element={guarded('conference_rooms', ConferenceRoomPage, 'show')} />
         <Route path="/conferences/:id/reception" element={guarded('conference_receptions', ReceptionPage, 'show')} />
         {companyRoutes}

@@ -34,7 +34,7 @@ import { ConferenceFields } from './ConferenceFields';
 import { TokyoDateTimeInput } from './TokyoDateTimeInput';
 import { problemMessage } from './problemMessage';
 import { endAtValidators, requiredDateTime, requiredName } from './validation';
-import type { Conference, ConferenceTemplate } from './types';
+import type { Conference, ConferenceTemplate, QuorumSettings } from './types';
 import { FormDraft } from '../common/drafts/FormDraft';
 
 type Mode = 'template' | 'blank';
@@ -51,6 +51,7 @@ interface CreateFormValues {
   description?: string | null;
   allow_delegate?: boolean;
   reminder_days?: number[];
+  quorum?: QuorumSettings | null;
   status?: string;
   sub_conferences?: Array<{ name?: string | null; event_date?: string | null; end_at?: string | null; place?: string | null }>;
 }
@@ -84,6 +85,8 @@ export const toCreateBody = (values: CreateFormValues): Record<string, unknown> 
     put('description', text(values.description));
     body.allow_delegate = values.allow_delegate ?? false;
     if (values.reminder_days) body.reminder_days = values.reminder_days;
+    // 定足数: only when set (null is the server's default)
+    if (values.quorum) body.quorum = values.quorum;
   }
   put('status', values.status);
   const subs = isSub

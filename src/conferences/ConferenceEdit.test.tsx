@@ -56,6 +56,8 @@ describe('conference edit', () => {
       description: null,
       allow_delegate: true,
       reminder_days: [3, 1],
+      // 定足数 (issue 14): null, none is counted
+      quorum: null,
     });
   }, 30_000);
 

@@ -36,10 +36,12 @@ import {
   useCanAccess,
   useCreatePath,
   useGetOne,
+  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
+import { hasFieldErrors, problemCode, useNotifyApiError } from '../common/apiErrors';
 import { ConflictNotice } from '../common/ConflictNotice';
 import { CONFLICT_RESET_OPTIONS } from '../common/useConflictAwareSave';
 import { formatDateTimeWithWeekday } from '../utils/dates';
@@ -79,6 +81,7 @@ const EDITABLE = [
   'description',
   'allow_delegate',
   'reminder_days',
+  'quorum',
 ] as const;
 
 export const toUpdateBody = (data: Partial<Conference>): Record<string, unknown> => {
@@ -298,17 +301,38 @@ const ConferenceTabs = () => {
   );
 };
 
-export const ConferenceEdit = () => (
-  <ConflictAwareEdit
-    title={<EditTitle />}
-    actions={<EditActions />}
-    transform={(data: Partial<Conference>) => toUpdateBody(data)}
-    redirect={false}
-    // size containment: the tabs and tables scroll within the card instead of widening the page (phones)
-    sx={{ '& .RaEdit-card': { contain: 'inline-size' } }}
-  >
-    <ConferenceTabs />
-  </ConflictAwareEdit>
-);
+/**
+ * A refused save: this area's own Japanese text for its codes, else the app's. Field errors stay at
+ * their fields, except quorum_fraction_invalid: its field (`quorum`, the whole setting) has no input.
+ */
+const useSaveError = () => {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const notifyApiError = useNotifyApiError();
+  return (error: unknown) => {
+    const code = problemCode(error);
+    const own = code ? translate(`kaigi.conferences.errors.${code}`, { _: '' }) : '';
+    if (own && (!hasFieldErrors(error) || code === 'quorum_fraction_invalid'))
+      notify(own, { type: 'error', messageArgs: { _: own } });
+    else notifyApiError(error);
+  };
+};
+
+export const ConferenceEdit = () => {
+  const onError = useSaveError();
+  return (
+    <ConflictAwareEdit
+      title={<EditTitle />}
+      actions={<EditActions />}
+      transform={(data: Partial<Conference>) => toUpdateBody(data)}
+      mutationOptions={{ onError }}
+      redirect={false}
+      // size containment: the tabs and tables scroll within the card instead of widening the page (phones)
+      sx={{ '& .RaEdit-card': { contain: 'inline-size' } }}
+    >
+      <ConferenceTabs />
+    </ConflictAwareEdit>
+  );
+};
 
 export default ConferenceEdit;

@@ -1,6 +1,7 @@
 /** The conference inputs shared by the create (blank) and edit forms. */
 import { BooleanInput, TextInput } from 'react-admin';
 import { ReminderDaysInput } from './ReminderDaysInput';
+import { QuorumSettingsInput } from './quorum/QuorumSettingsInput';
 import { TokyoDateTimeInput } from './TokyoDateTimeInput';
 import { deadlineValidators, endAtValidators, requiredDateTime, requiredName } from './validation';
 
@@ -14,5 +15,6 @@ export const ConferenceFields = () => (
     <ReminderDaysInput />
     <BooleanInput source="allow_delegate" />
     <TextInput source="description" multiline minRows={3} fullWidth slotProps={{ htmlInput: { maxLength: 10000 } }} />
+    <QuorumSettingsInput />
   </>
 );

@@ -14,8 +14,11 @@ import type {
   ConferenceNotificationListSchema,
 } from '../../server/schemas/notification.ts';
 import type { Static } from 'typebox';
+import type { QuorumSettings } from './quorum/types';
 
-export type Conference = ServerConference & { sub_conferences?: ServerConference[] };
+/** `quorum`: 定足数 (issue 14; the conference API carries it with server/schemas/reception.ts QuorumSettings). */
+export type Conference = ServerConference & { sub_conferences?: ServerConference[]; quorum?: QuorumSettings | null };
+export type { QuorumSettings };
 export type { AnswerChannel, NotificationKind, NotificationStatus, Notification, ManualNotificationResult };
 export type ConferenceNotificationList = Static<typeof ConferenceNotificationListSchema>;
 export type ReminderSchedule = ConferenceNotificationList['reminders'][number];

@@ -6,6 +6,7 @@
  */
 import { required, type Validator } from 'react-admin';
 import { instantOf } from './tokyoDateTime';
+import { QUORUM_MAX_TERM, QUORUM_MAX_TOTAL } from './quorum/quorumMath';
 
 const getPath = (values: unknown, path: string): unknown =>
   path
@@ -45,3 +46,30 @@ export const requiredName = [required()];
 export const requiredDateTime = [required(), validDateTime];
 export const endAtValidators = [validDateTime, endAfterStart];
 export const deadlineValidators = [validDateTime, deadlineNotAfterStart];
+
+/**
+ * 定足数 (server/schemas/reception.ts QuorumSettingsSchema; server/repositories/conference-quorum.ts):
+ * integers in range, and a threshold that can be reached: numerator ≤ denominator, and not "more
+ * than all" (超 with numerator = denominator).
+ */
+const integerIn =
+  (max: number, rangeKey: string): Validator =>
+  (value) => {
+    if (value === null || value === undefined || value === '') return undefined;
+    if (!Number.isInteger(value)) return 'kaigi.quorum.settings.validation.integer';
+    return (value as number) < 1 || (value as number) > max ? rangeKey : undefined;
+  };
+
+const reachableFraction: Validator = (value, allValues, props) => {
+  const denominator = sibling(allValues, props, 'denominator');
+  if (!Number.isInteger(value) || !Number.isInteger(denominator)) return undefined;
+  if ((value as number) > (denominator as number)) return 'kaigi.quorum.settings.validation.numerator_above_denominator';
+  return value === denominator && sibling(allValues, props, 'rule') === 'more_than'
+    ? 'kaigi.quorum.settings.validation.more_than_all'
+    : undefined;
+};
+
+const termInRange = integerIn(QUORUM_MAX_TERM, 'kaigi.quorum.settings.validation.term_range');
+export const quorumTotalValidators = [required(), integerIn(QUORUM_MAX_TOTAL, 'kaigi.quorum.settings.validation.total_range')];
+export const quorumDenominatorValidators = [required(), termInRange];
+export const quorumNumeratorValidators = [required(), termInRange, reachableFraction];

@@ -14,6 +14,7 @@ import { messages as conferenceMailMessages } from '../conferences/mailMessages'
 import { messages as notificationsMessages } from '../notifications/messages';
 import { messages as exportsMessages } from '../exports/messages';
 import { messages as companyPortalMessages } from '../company/messages';
+import { messages as quorumMessages } from '../conferences/quorum/messages';
 import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as receptionMessages } from '../conferences/reception/messages';
 import { messages as commonMessages } from '../common/messages';
@@ -181,6 +182,7 @@ const resourceMessages = [
   exportsMessages,
   companyPortalMessages,
   roomMessages,
+  quorumMessages,
   roomStaffMessages,
   receptionMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});

@@ -53,6 +53,29 @@ describe('the room state and its events (server/schemas/room.ts ROOM_EVENT_KINDS
       [1, 'answered'],
       [2, 'new'],
     ]);
-    expect(event(state, 'quorum', { met: true })).toBe(state);
+    expect(event(state, 'unknown', { met: true })).toBe(state);
+  });
+
+  it('reception keeps the latest counters; quorum the latest by as_of (issue 14)', () => {
+    const counts = { expected: 3, checked_in: 1, not_arrived: 2 };
+    let state = event(loaded(), 'reception', { row: { id: 1 }, counts });
+    expect(state.reception).toEqual(counts);
+    const quorum = (met: boolean, asOf: string) => ({
+      conference_id: 1,
+      settings: { basis: 3, numerator: 1, denominator: 2, rule: 'more_than', count_delegates: true },
+      total: 3,
+      required: 2,
+      present: met ? 2 : 1,
+      delegated: 0,
+      counted: met ? 2 : 1,
+      met,
+      margin: met ? 0 : -1,
+      as_of: asOf,
+    });
+    state = event(state, 'quorum', quorum(true, '2026-12-20T05:03:00.000Z'));
+    expect(state.quorum?.met).toBe(true);
+    // an older figure arriving late does not undo the newer one
+    expect(event(state, 'quorum', quorum(false, '2026-12-20T05:02:00.000Z'))).toBe(state);
+    expect(event(state, 'reception', { row: { id: 1 } })).toBe(state);
   });
 });

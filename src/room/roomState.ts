@@ -2,14 +2,20 @@
  * The room as one browser holds it, and how each server-sent event changes it (server/schemas/room.ts
  * ROOM_EVENT_KINDS): room / agenda merge a partial Room, stopwatch replaces the stopwatch (and
  * re-measures the clock offset), chat appends once per id, chat_deleted removes, comment (staff
- * only) replaces or adds by id. quorum belongs to issue 14 and is ignored here.
+ * only) replaces or adds by id. reception and quorum (staff only, issue 14) keep the desk's latest
+ * counters and the latest 定足数 (the later `as_of` wins) for the staff's 受付・定足数 panel.
  */
+import type { Quorum, ReceptionCounts } from '../../server/schemas/reception';
 import type { ChatMessage, Comment, Room, Stopwatch } from './api';
 
 export interface RoomState {
   room: Room | null;
   chat: ChatMessage[];
   comments: Comment[];
+  /** the latest `reception` event's counters (staff); null until one arrives */
+  reception: ReceptionCounts | null;
+  /** the latest `quorum` event (staff, when the conference sets one); null until one arrives */
+  quorum: Quorum | null;
   /** server clock − this browser's clock, in ms (DESIGN.md §11.1: the same time in every browser) */
   clockOffset: number;
   connected: boolean;
@@ -20,6 +26,8 @@ export const initialRoomState: RoomState = {
   room: null,
   chat: [],
   comments: [],
+  reception: null,
+  quorum: null,
   clockOffset: 0,
   connected: false,
   error: null,
@@ -81,6 +89,13 @@ const applyEvent = (state: RoomState, kind: string, data: unknown, receivedAt: n
       return { ...state, chat: state.chat.filter((m) => m.id !== data.id) };
     case 'comment':
       return { ...state, comments: upsertComment(state.comments, data as unknown as Comment) };
+    case 'reception':
+      return isObject(data.counts) ? { ...state, reception: data.counts as unknown as ReceptionCounts } : state;
+    case 'quorum': {
+      const quorum = data as unknown as Quorum;
+      if (typeof quorum.as_of !== 'string') return state;
+      return state.quorum && Date.parse(state.quorum.as_of) > Date.parse(quorum.as_of) ? state : { ...state, quorum };
+    }
     default:
       return state;
   }

@@ -13,7 +13,8 @@ import { isHttpError } from '../api/errors';
 import { roomApi, sourceKey, type RoomSource } from './api';
 import { initialRoomState, roomReducer, type RoomState } from './roomState';
 
-const EVENT_KINDS = ['room', 'agenda', 'stopwatch', 'chat', 'chat_deleted', 'comment'] as const;
+// reception and quorum reach staff streams only (issue 14)
+const EVENT_KINDS = ['room', 'agenda', 'stopwatch', 'chat', 'chat_deleted', 'comment', 'reception', 'quorum'] as const;
 const BACKOFF_MIN_MS = 1_000;
 const BACKOFF_MAX_MS = 10_000;
 

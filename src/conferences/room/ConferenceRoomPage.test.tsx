@@ -25,6 +25,28 @@ const setup = () => {
     http.get(`${ROOM}/comments`, () => HttpResponse.json({ data: [comment()] })),
     http.post(`${ROOM}/ticket`, () => HttpResponse.json({ ticket: 't1', expires_at: '2026-11-21T05:01:00Z' }, { status: 201 })),
     http.get(`${ROOM}/links`, () => HttpResponse.json({ data: [] })),
+    // the 受付・定足数 panel (issue 14)
+    http.get(`${API}/conferences/1/quorum`, () =>
+      HttpResponse.json({
+        conference_id: 1,
+        settings: null,
+        total: null,
+        required: null,
+        present: 0,
+        delegated: 0,
+        counted: null,
+        met: null,
+        margin: null,
+        as_of: '2026-11-21T05:00:00.000Z',
+      }),
+    ),
+    http.get(`${API}/conferences/1/check_ins`, () =>
+      HttpResponse.json({
+        data: [],
+        meta: { total: 0, page: 1, perPage: 1 },
+        counts: { expected: 0, checked_in: 0, not_arrived: 0 },
+      }),
+    ),
   );
 };
 
@@ -54,6 +76,9 @@ describe('ConferenceRoomPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'ストップウォッチ' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'オンライン会議と受付' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: '受付・定足数' })).findByText('定足数は設定されていません。', {}, WAIT),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('exports the comments and the chat through the export jobs', async () => {

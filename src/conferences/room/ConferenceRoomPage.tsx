@@ -23,6 +23,8 @@ const LiveStaffPanels = ({ conferenceId }: { conferenceId: number }) => {
       onRoomSaved={(room) => stream.apply('room', room)}
       onStopwatchSaved={(stopwatch) => stream.apply('stopwatch', stopwatch)}
       onCommentSaved={(comment) => stream.apply('comment', comment)}
+      reception={stream.reception}
+      quorum={stream.quorum}
     />
   );
 };

@@ -1,8 +1,10 @@
 /**
  * The staff controls of the live room, in the room view's staff column (issue 12): the room's
- * status, stopwatch, 次第, comments, links, online URL and panels, one above the other.
+ * status, 受付・定足数 (issue 14), stopwatch, 次第, comments, links, online URL and panels, one above the other.
  */
 import { Stack } from '@mui/material';
+import { ReceptionQuorumPanel } from '../quorum/ReceptionQuorumPanel';
+import type { Quorum, ReceptionCounts } from '../quorum/types';
 import { AgendaEditor } from './AgendaEditor';
 import { CommentModeration } from './CommentModeration';
 import { LinkManager } from './LinkManager';
@@ -18,6 +20,9 @@ export interface StaffPanelsProps {
   onRoomSaved: OnRoomSaved;
   onStopwatchSaved?: (stopwatch: Stopwatch) => void;
   onCommentSaved?: (comment: Comment) => void;
+  /** the room stream's latest `reception` counters and `quorum` (issue 14) */
+  reception?: ReceptionCounts | null;
+  quorum?: Quorum | null;
 }
 
 export const StaffPanels = ({
@@ -27,9 +32,12 @@ export const StaffPanels = ({
   onRoomSaved,
   onStopwatchSaved,
   onCommentSaved,
+  reception = null,
+  quorum = null,
 }: StaffPanelsProps) => (
   <Stack spacing={2}>
     <RoomStatusControl conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
+    <ReceptionQuorumPanel conferenceId={conferenceId} liveCounts={reception} liveQuorum={quorum} />
     <StopwatchControls conferenceId={conferenceId} room={room} onSaved={onStopwatchSaved} />
     <AgendaEditor conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
     <CommentModeration

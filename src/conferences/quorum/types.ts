@@ -1,0 +1,13 @@
+/** Shapes of the reception and quorum API (server/schemas/reception.ts; types only, erased from the bundle). */
+import type { Static } from 'typebox';
+import type {
+  Quorum,
+  QuorumSettingsSchema,
+  ReceptionCounts,
+  ReceptionListSchema,
+  ReceptionRow,
+} from '../../../server/schemas/reception.ts';
+
+export type QuorumSettings = Static<typeof QuorumSettingsSchema>;
+export type ReceptionList = Static<typeof ReceptionListSchema>;
+export type { Quorum, ReceptionCounts, ReceptionRow };
