@@ -193,7 +193,7 @@ export class ReceptionRepository {
   walkIn(desk: Desk, conferenceId: number, input: WalkIn): Promise<CheckInResult> {
     return inTransaction(this.pool, async (client) => {
       const target = await receptionConference(client, desk, conferenceId, true);
-      const tx = drizzle(client, { schema }) as unknown as Db;
+      const tx: Db = drizzle(client, { schema });
       const id = await walkIn(client, tx, desk, target, input);
       const row = (await receptionRow(client, conferenceId, id))!;
       const { counts } = await announceReception(client, conferenceId, row);
