@@ -25,6 +25,25 @@ const cameraErrorOf = (error: unknown): CameraError => {
 
 const loadReader = async () => new (await import('@zxing/browser')).BrowserQRCodeReader();
 
+/**
+ * A photo or an image of the ticket: the plain reader first; when it finds nothing, harder
+ * (TRY_HARDER), then as a clean code filling the image (PURE_BARCODE) — @zxing/library misses a few
+ * percent of clean generated codes without that hint (measured in test/helpers/qr-decode.ts).
+ */
+async function decodeImage(url: string): Promise<string> {
+  const [{ BrowserQRCodeReader }, { DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
+  const attempts = [new Map(), new Map([[DecodeHintType.TRY_HARDER, true]]), new Map([[DecodeHintType.PURE_BARCODE, true]])];
+  let failure: unknown;
+  for (const hints of attempts) {
+    try {
+      return (await new BrowserQRCodeReader(hints).decodeFromImageUrl(url)).getText();
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
 export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
   const translate = useTranslate();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -83,9 +102,9 @@ export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
     setReading(true);
     const url = URL.createObjectURL(file);
     try {
-      const result = await (await loadReader()).decodeFromImageUrl(url);
-      last.current = { text: result.getText(), at: Date.now() };
-      onScanRef.current(result.getText());
+      const text = await decodeImage(url);
+      last.current = { text, at: Date.now() };
+      onScanRef.current(text);
     } catch {
       setImageFailed(true);
     } finally {
