@@ -14,7 +14,8 @@ export const EXPECTED_SQL = `cm.answer_content in ('attend', 'proxy_attend')`;
 
 export async function receptionCounts(client: pg.ClientBase, conferenceId: number): Promise<ReceptionCounts> {
   const { rows } = await client.query<ReceptionCounts>(
-    `select count(*) filter (where ${EXPECTED_SQL})::int as expected,
+    // 予定 counts who came without being expected (checked in with confirm) too: 受付済 ≤ 予定 always
+    `select count(*) filter (where ${EXPECTED_SQL} or cm.checked_in_at is not null)::int as expected,
             count(*) filter (where cm.checked_in_at is not null)::int as checked_in,
             count(*) filter (where ${EXPECTED_SQL} and cm.checked_in_at is null)::int as not_arrived
        from conference_member cm where cm.conference_id = $1`,

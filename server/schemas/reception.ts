@@ -54,7 +54,10 @@ export const ReceptionRowSchema = Type.Object({
 });
 export type ReceptionRow = Static<typeof ReceptionRowSchema>;
 
-/** Live counters of the desk: expected (出席・代理出席・当日参加), checked in, not yet arrived. */
+/**
+ * Live counters of the desk: expected (出席・代理出席・当日参加, and anyone checked in without being
+ * expected), checked in, not yet arrived (expected, not checked in).
+ */
 export const ReceptionCountsSchema = Type.Object({
   expected: Type.Integer(),
   checked_in: Type.Integer(),
