@@ -3,17 +3,13 @@
  *
  *   GET  /v1/cci/admin/master/conferences/{id}/quorum                      → Quorum
  *   GET  …/conferences/{id}/check_ins?filter=&page=&perPage=               → {data, meta, counts}
- *   POST …/conferences/{id}/room/ticket, then EventSource …/room/events?ticket=  (the `quorum` events)
  */
-import { buildUrl, httpClient, type HttpClient } from '../../api/httpClient';
-import { apiBaseUrl } from '../../config/runtimeConfig';
+import { httpClient, type HttpClient } from '../../api/httpClient';
+import { conferencePath } from '../useStaffRoomEvents';
 import type { Quorum, ReceptionCounts, ReceptionList, ReceptionRow } from './types';
 
 /** ReceptionListQuery's largest page. */
 const PAGE_SIZE = 1000;
-
-export const conferencePath = (conferenceId: number) =>
-  `/v1/cci/admin/master/conferences/${encodeURIComponent(String(conferenceId))}`;
 
 export type ReceptionFilter = 'all' | 'expected' | 'arrived' | 'not_arrived';
 
@@ -42,13 +38,6 @@ export const createQuorumApi = (client: HttpClient = httpClient) => ({
       rows.push(...result.data);
       if (result.data.length < PAGE_SIZE || rows.length >= result.meta.total) return rows;
     }
-  },
-
-  /** The staff stream's URL from now on (a one-minute single-use ticket: EventSource sends no bearer). */
-  eventsUrl: async (conferenceId: number, signal?: AbortSignal): Promise<string> => {
-    const room = `${conferencePath(conferenceId)}/room`;
-    const { json } = await client.request<{ ticket: string }>(`${room}/ticket`, { method: 'POST', signal });
-    return buildUrl(apiBaseUrl(), `${room}/events`, { ticket: json.ticket });
   },
 });
 

@@ -202,6 +202,9 @@ describe('ReceptionPage', () => {
     await openDesk();
     await waitFor(() => expect(FakeEventSource.latest().url).toMatch(/\/conferences\/1\/room\/events\?ticket=t1/), WAIT);
     const stream = FakeEventSource.latest();
+    // the other desk's check-in, on the server (the desk reads the list again when its stream opens)
+    state.rows = [ROWS[0], checkedIn(ROWS[1]), ROWS[2]];
+    state.counts = counts(2, 1);
     stream.open();
 
     stream.emit('reception', { row: checkedIn(ROWS[1]), counts: counts(2, 1) }, 41);

@@ -12,6 +12,7 @@
  */
 import type { ReceptionCounts, ReceptionRow } from '../../../server/schemas/reception';
 import { httpClient, type HttpClient } from '../../api/httpClient';
+import { conferencePath } from '../useStaffRoomEvents';
 
 export type { ReceptionCounts, ReceptionRow };
 
@@ -40,8 +41,7 @@ export interface InvitedCompany {
 /** How many rows a search shows: a desk looks for one person, not a list to page through. */
 export const SEARCH_PAGE_SIZE = 50;
 
-export const conferencePath = (conferenceId: number) =>
-  `/v1/cci/admin/master/conferences/${encodeURIComponent(String(conferenceId))}`;
+export { conferencePath };
 
 export const createReceptionApi = (client: HttpClient = httpClient) => ({
   list: (conferenceId: number, q: string, signal?: AbortSignal) =>
