@@ -1,16 +1,19 @@
 import type { FieldNormalizers } from './inspect-input.ts';
-import { normalizeCode, normalizeDigits, normalizeEmail } from './normalize-input.ts';
+import { normalizeCode, normalizeDigits, normalizeEmail, normalizeKana, normalizePostalCode, normalizeText } from './normalize-input.ts';
 
 /**
  * Typed fields of a JSON body normalised before validation (DESIGN.md §5), wherever they appear,
  * so full-width input from Japanese IMEs validates and is stored half-width. Applied by
- * inspectInput in its one pass over the body (plugins/app/input-normalizer.ts).
+ * inspectInput in its one pass over the body (plugins/app/input-normalizer.ts), hence on every
+ * write path (console, portal, API) alike; imports use the same functions (issue 15 §4).
  */
 export const BODY_FIELD_NORMALIZERS: FieldNormalizers = {
   company_code: normalizeCode,
   master_code: normalizeCode,
   conference_template_code: normalizeCode,
-  postal_code: normalizeDigits,
+  postal_code: normalizePostalCode,
   phone: normalizeDigits,
   email: normalizeEmail,
+  name_kana: normalizeKana,
+  address: normalizeText,
 };

@@ -1,15 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, RequiredText, Version } from './common.ts';
+import { KanaText, PostalCode } from './typed-text.ts';
 
 /** Half-width after NFKC (normalize-input.ts runs before validation). */
-const PostalCode = Type.String({ pattern: '^[0-9]{3}-?[0-9]{4}$', maxLength: 8 });
 const Phone = Type.String({ pattern: '^[0-9][0-9-]{8,14}$', maxLength: 15 });
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
 /** The attributes a user edits (DESIGN.md §4). */
 export const CompanyEditableAttributes = {
   name1: RequiredText(200),
-  name_kana: Type.Optional(Type.String({ maxLength: 200 })),
+  name_kana: Type.Optional(KanaText(200)),
   email: Type.Optional(Nullable(Type.Union([Email, Type.Literal('')]))),
   representative: Type.Optional(Type.String({ maxLength: 100 })),
   postal_code: Type.Optional(Type.Union([PostalCode, Type.Literal('')])),

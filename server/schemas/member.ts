@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Nullable, RequiredText, RowId, Version } from './common.ts';
+import { KanaText } from './typed-text.ts';
 
 /**
  * A calendar day 'YYYY-MM-DD'. The pattern keeps years PostgreSQL's `date` accepts (format 'date'
@@ -40,7 +41,7 @@ export type Member = Static<typeof MemberSchema>;
 export type MemberCompany = Static<typeof MemberCompanySchema>;
 
 const MemberEditable = {
-  name_kana: Clearable(Type.String({ maxLength: 100 })),
+  name_kana: Clearable(KanaText(100)),
   title: Clearable(Type.String({ maxLength: 100 })),
   email: Clearable(Email),
   start_at: Clearable(Day),

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { Problem, type ProblemField } from './problem.ts';
+import { PATTERN_MESSAGES } from '../../schemas/typed-text.ts';
 
 const PROBLEM_TYPE = 'application/problem+json';
 
@@ -36,7 +37,9 @@ function validationFields(error: FastifyError): ProblemField[] {
     const base = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
     const extra = (params?.missingProperty ?? params?.additionalProperty) as string | undefined;
     const field = [error.validationContext, base, extra].filter(Boolean).join('.');
-    return { field, code: v.keyword, message: v.message ?? 'invalid' };
+    // a pattern with a Japanese message (フリガナ, 郵便番号) says what to type
+    const patternMessage = v.keyword === 'pattern' ? PATTERN_MESSAGES.get(String(params?.pattern)) : undefined;
+    return { field, code: v.keyword, message: patternMessage ?? v.message ?? 'invalid' };
   });
 }
 

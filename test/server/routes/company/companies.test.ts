@@ -50,6 +50,32 @@ describe('GET/PUT /v1/company/companies/{id} (own company only, spec §7)', () =
     expect(stale.statusCode).toBe(409);
   });
 
+  it('the profile stores フリガナ in カタカナ, 7 digits as 123-4567, 住所 half-width; refuses kanji フリガナ (issue 15 §4)', async () => {
+    const current = (await call('GET', `/v1/company/companies/${ownId}`, DEMO.companyNew)).json();
+    const { name1, name_kana, postal_code, address } = current.attributes;
+    const put = (version: number, attributes: Record<string, unknown>) =>
+      call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, { version, attributes: { name1, ...attributes } });
+    const res = await put(current.version, {
+      name_kana: 'かぶしきがいしゃ　さんぷる',
+      postal_code: '１２３４５６７',
+      address: '東京都千代田区丸の内１－２－３　Ｋビル５Ｆ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().attributes).toMatchObject({
+      name_kana: 'カブシキガイシャ サンプル',
+      postal_code: '123-4567',
+      address: '東京都千代田区丸の内1-2-3 Kビル5F',
+    });
+    const refused = await put(current.version + 1, { name_kana: '株式会社サンプル' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: 'body.attributes.name_kana', code: 'pattern', message: expect.stringMatching(/^フリガナはカタカナで/) },
+    ]);
+    // back as the seed has it (other files read this company)
+    const restored = await put(current.version + 1, { name_kana, postal_code, address });
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
   it('refuses a company_code change (400): a company admin never edits its code', async () => {
     const res = await call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, {
       version: 1,

@@ -131,6 +131,59 @@ describe('POST, GET and PUT of a company (chamber)', () => {
     }
   });
 
+  it('stores フリガナ in カタカナ, the postal code as 123-4567 and 住所 half-width (issue 15 §4)', async () => {
+    const res = await call('POST', BASE, DEMO.admin, {
+      company_code: 'T-415',
+      attributes: {
+        name1: '表記テスト株式会社',
+        name_kana: 'ひょうき　ﾃｽﾄ‐がいしゃ',
+        postal_code: '４３００９４４',
+        address: '静岡県浜松市中央区田町３１５－２１ ＡＢＣビル',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().attributes).toMatchObject({
+      name_kana: 'ヒョウキ テストーガイシャ',
+      postal_code: '430-0944',
+      address: '静岡県浜松市中央区田町315-21 ABCビル',
+    });
+    const id = res.json().id;
+    const updated = await call('PUT', `${BASE}/${id}`, DEMO.admin, {
+      version: 1,
+      attributes: { name1: '表記テスト株式会社', name_kana: 'ヴぇるでぃ・しょうじ', postal_code: '430ー0944' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().attributes).toMatchObject({ name_kana: 'ヴェルディ・ショウジ', postal_code: '430-0944' });
+  });
+
+  it('refuses フリガナ in other scripts and postal codes that are not 7 digits, naming the field in Japanese', async () => {
+    const id = await companyIdOf(app.pool, 'C0003');
+    const { version, attributes } = (await call('GET', `${BASE}/${id}`, DEMO.admin)).json();
+    for (const [field, value] of [
+      ['name_kana', '表記テスト'],
+      ['name_kana', 'ABC ショウジ'],
+      ['name_kana', 'ショウジ2'],
+      ['postal_code', '430-094'],
+      ['postal_code', '43009445'],
+      ['postal_code', 'abc-defg'],
+    ]) {
+      const res = await call('PUT', `${BASE}/${id}`, DEMO.admin, {
+        version,
+        attributes: { name1: attributes.name1, [field]: value },
+      });
+      expect(res.statusCode, value).toBe(400);
+      // the postal code is also '' or nothing (an anyOf): its other branch adds errors on the same field
+      expect(new Set(res.json().errors.map((e: { field: string }) => e.field)), value).toEqual(
+        new Set([`body.attributes.${field}`]),
+      );
+      expect(res.json().errors, value).toContainEqual({
+        field: `body.attributes.${field}`,
+        code: 'pattern',
+        message: expect.stringMatching(field === 'name_kana' ? /^フリガナはカタカナで/ : /^郵便番号は7桁の数字で/),
+      });
+    }
+  });
+
   it('updates with the current version (flag set to 1), and answers a stale version with 409 and the current one', async () => {
     const id = await companyIdOf(app.pool, 'C0003');
     const before = (await call('GET', `${BASE}/${id}`, DEMO.admin)).json();

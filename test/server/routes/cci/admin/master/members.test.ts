@@ -182,6 +182,29 @@ describe('POST, GET and PUT of a member', () => {
     expect(tooLong.statusCode).toBe(400);
   });
 
+  it('stores フリガナ typed in ひらがな or 半角カナ as カタカナ, and refuses kanji naming the field (issue 15 §4)', async () => {
+    const created = await createMember({ name: `表記 ${TAG}`, name_kana: ' やまだ　ﾀﾛｳ ' });
+    expect(created.name_kana).toBe('ヤマダ タロウ');
+    const updated = await call('PUT', `${BASE}/${created.id}`, DEMO.admin, { version: 1, name_kana: 'すずき いちろー' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().name_kana).toBe('スズキ イチロー');
+    for (const [method, url, body] of [
+      ['POST', BASE, { company_id: c0003, name: `表記 ${TAG}`, name_kana: '山田 たろう' }],
+      ['PUT', `${BASE}/${created.id}`, { version: 2, name_kana: 'Yamada Taro' }],
+    ] as const) {
+      const res = await call(method, url, DEMO.admin, body);
+      expect(res.statusCode, url).toBe(400);
+      // name_kana may also be null (an anyOf): that branch adds errors on the same field
+      expect(res.json().errors.every((e: { field: string }) => e.field === 'body.name_kana')).toBe(true);
+      expect(res.json().errors).toContainEqual({
+        field: 'body.name_kana',
+        code: 'pattern',
+        message: expect.stringMatching(/^フリガナはカタカナで/),
+      });
+    }
+    expect((await call('GET', `${BASE}/${created.id}`, DEMO.admin)).json().name_kana).toBe('スズキ イチロー');
+  });
+
   it('refuses an end before the start (400 body.end_at) and a company of another chamber (400 company_not_found)', async () => {
     const period = await call('POST', BASE, DEMO.admin, {
       company_id: c0003,

@@ -1,0 +1,19 @@
+import { Type } from 'typebox';
+
+/**
+ * Fields with a fixed script or shape (issue 15 §4), checked after the body normalisers
+ * (lib/normalize-body.ts) ran: ひらがな is already カタカナ, 7 digits already 123-4567.
+ */
+
+/** カタカナ (ァ U+30A1 … ヾ U+30FE: ヴ, ヶ, ・ and ー included) and spaces. */
+export const KANA_PATTERN = '^[\u30A1-\u30FE ]*$';
+export const POSTAL_CODE_PATTERN = '^[0-9]{3}-[0-9]{4}$';
+
+/** Japanese messages for these patterns' errors (plugins/app/error-handler.ts), shown by the forms as sent. */
+export const PATTERN_MESSAGES: ReadonlyMap<string, string> = new Map([
+  [KANA_PATTERN, 'フリガナはカタカナで入力してください（ひらがなはカタカナに変換されます）'],
+  [POSTAL_CODE_PATTERN, '郵便番号は7桁の数字で入力してください（例: 123-4567）'],
+]);
+
+export const KanaText = (maxLength: number) => Type.String({ maxLength, pattern: KANA_PATTERN });
+export const PostalCode = Type.String({ maxLength: 8, pattern: POSTAL_CODE_PATTERN });
