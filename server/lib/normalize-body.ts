@@ -1,5 +1,12 @@
 import type { FieldNormalizers } from './inspect-input.ts';
-import { normalizeCode, normalizeDigits, normalizeEmail, normalizeKana, normalizePostalCode, normalizeText } from './normalize-input.ts';
+import {
+  normalizeCode,
+  normalizeDigits,
+  normalizeEmail,
+  normalizeKana,
+  normalizePostalCode,
+  normalizeText,
+} from './normalize-input.ts';
 
 /**
  * Typed fields of a JSON body normalised before validation (DESIGN.md §5), wherever they appear,

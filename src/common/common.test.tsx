@@ -15,7 +15,7 @@ import { testI18nProvider } from './testing/i18nProvider';
 import { JaDateField } from './JaDateField';
 import { ListEmpty } from './ListEmpty';
 import { apiErrorMessage, isVersionConflict } from './apiErrors';
-import { code, emailFormat, notBefore, phone, postalCode } from './validators';
+import { code, emailFormat, kana, notBefore, phone, postalCode } from './validators';
 
 const inAdmin = (ui: React.ReactNode) => render(<AdminContext i18nProvider={testI18nProvider}>{ui}</AdminContext>);
 
@@ -101,6 +101,13 @@ describe('validators accept what the server normalises (NFKC)', () => {
     [postalCode, '１００－０００５', undefined],
     [postalCode, '1000005', undefined],
     [postalCode, '100-00', 'kaigi.common.validation.postal_code'],
+    [postalCode, '４３０ー０９４４', undefined],
+    [postalCode, '〒430-0944', undefined],
+    [phone, '０５３ー４５２ー１１０１', undefined],
+    [kana, 'やまだ　ﾀﾛｳ', undefined],
+    [kana, 'ヴェルディ・ショウジ', undefined],
+    [kana, '山田 タロウ', 'kaigi.common.validation.kana'],
+    [kana, 'Yamada', 'kaigi.common.validation.kana'],
     [phone, '０３－１２３４－５６７８', undefined],
     [phone, '03(1234)5678', 'kaigi.common.validation.phone'],
     [code, 'Ｃ００１', undefined],

@@ -5,23 +5,34 @@
  * Each returns a translation key (react-admin translates validation messages).
  */
 import type { Validator } from 'react-admin';
+import { KANA_RE, normalizeKana } from './kana';
 
 /** NFKC, as the server applies it (全角 １２３ → 123, ＠ → @). */
 export const nfkc = (value: unknown): string => (typeof value === 'string' ? value.normalize('NFKC').trim() : '');
 
+/** Postal codes and phones as the server reads them: NFKC, dash look-alikes (ー too) as '-', no spaces. */
+const digits = (value: unknown): string =>
+  nfkc(value)
+    .replace(/[\u2010-\u2015\u2212\u30FC\uFE58\uFE63]/g, '-')
+    .replace(/\s+/g, '');
+
 const byPattern =
-  (pattern: RegExp, message: string): Validator =>
+  (pattern: RegExp, message: string, normalize: (value: unknown) => string = nfkc): Validator =>
   (value: unknown) => {
-    const v = nfkc(value);
+    const v = normalize(value);
     return v === '' || pattern.test(v) ? undefined : message;
   };
 
 /** Server: format email (Ajv's). A pragmatic equivalent. */
 export const emailFormat = byPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'kaigi.common.validation.email');
-/** Server: ^[0-9]{3}-?[0-9]{4}$ */
-export const postalCode = byPattern(/^[0-9]{3}-?[0-9]{4}$/, 'kaigi.common.validation.postal_code');
+/** Server: 7 digits, stored 123-4567 (a leading 〒 dropped). */
+export const postalCode = byPattern(/^〒?[0-9]{3}-?[0-9]{4}$/, 'kaigi.common.validation.postal_code', digits);
 /** Server: ^[0-9][0-9-]{8,14}$ */
-export const phone = byPattern(/^[0-9][0-9-]{8,14}$/, 'kaigi.common.validation.phone');
+export const phone = byPattern(/^[0-9][0-9-]{8,14}$/, 'kaigi.common.validation.phone', digits);
+/** Server: カタカナ after ひらがな → カタカナ (issue 15 §4): ひらがな and 半角カナ pass, kanji and Latin letters do not. */
+export const kana = byPattern(KANA_RE, 'kaigi.common.validation.kana', (value) =>
+  typeof value === 'string' ? normalizeKana(value) : '',
+);
 /** Server: ^[0-9A-Za-z_-]+$ (company codes, template codes) */
 export const code = byPattern(/^[0-9A-Za-z_-]+$/, 'kaigi.common.validation.code');
 

@@ -1,11 +1,11 @@
 /** The inputs of 事業所 (create and edit), with the server's rules (server/schemas/company.ts) as client validation. */
 import { Typography } from '@mui/material';
 import { TextInput, maxLength, required, useTranslate } from 'react-admin';
-import { code, emailFormat, phone, postalCode } from '../common/validators';
+import { code, emailFormat, kana, phone, postalCode } from '../common/validators';
 
 const validateCode = [required(), maxLength(20), code];
 const validateName = [required(), maxLength(200)];
-const validateKana = [maxLength(200)];
+const validateKana = [maxLength(200), kana];
 const validateEmail = [maxLength(254), emailFormat];
 const validateRepresentative = [maxLength(100)];
 const validatePostalCode = [postalCode];

@@ -1,12 +1,13 @@
 /** The inputs of 会員 (create and edit), with the server's rules (server/schemas/member.ts) as client validation. */
 import { Stack } from '@mui/material';
 import { DateInput, TextInput, maxLength, required } from 'react-admin';
-import { emailFormat, notBefore } from '../common/validators';
+import { emailFormat, kana, notBefore } from '../common/validators';
 import { CompanyReferenceInput } from './CompanyReferenceInput';
 
 const validateCompany = [required()];
 const validateName = [required(), maxLength(100)];
 const validateShort = [maxLength(100)];
+const validateKana = [maxLength(100), kana];
 const validateEmail = [maxLength(254), emailFormat];
 const validateEnd = [notBefore('start_at')];
 
@@ -16,7 +17,7 @@ export const MemberInputs = () => (
     <TextInput source="name" validate={validateName} autoComplete="off" fullWidth />
     <TextInput
       source="name_kana"
-      validate={validateShort}
+      validate={validateKana}
       helperText="kaigi.members.helper.name_kana"
       autoComplete="off"
       fullWidth

@@ -136,7 +136,7 @@ describe('member create', () => {
     }
   });
 
-  it('checks required fields, the e-mail format and the period on the client, in Japanese', async () => {
+  it('checks required fields, the e-mail format, フリガナ in kanji and the period on the client, in Japanese', async () => {
     signIn();
     let posted = false;
     server.use(
@@ -148,11 +148,13 @@ describe('member create', () => {
     const user = userEvent.setup();
     renderAdmin('/members/create', resources);
     await user.type(await screen.findByLabelText(/メールアドレス/), 'yamada@');
+    await user.type(screen.getByLabelText(/^フリガナ/), '山田 たろう');
     await user.type(screen.getByLabelText(/開始日/), '2026-04-01');
     await user.type(screen.getByLabelText(/終了日/), '2026-03-31');
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('メールアドレスの形式で入力してください')).toBeInTheDocument();
     expect(screen.getByText('終了日は開始日以降の日付を指定してください')).toBeInTheDocument();
+    expect(screen.getByText('フリガナはカタカナで入力してください（ひらがなも入力できます）')).toBeInTheDocument();
     expect(screen.getAllByText('必須').length).toBeGreaterThanOrEqual(2);
     expect(posted).toBe(false);
   });

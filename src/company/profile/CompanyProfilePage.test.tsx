@@ -114,6 +114,24 @@ describe('/company/profile', () => {
     expect(puts).toHaveLength(0);
   });
 
+  it('フリガナ typed in ひらがな is sent in カタカナ; kanji is refused on the client (issue 15 §4)', async () => {
+    const { puts } = api();
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByRole('button', { name: '編集する' }));
+    await user.clear(field('フリガナ'));
+    await user.type(field('フリガナ'), '阿久目');
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('フリガナはカタカナで入力してください（ひらがなも入力できます）。')).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+
+    await user.clear(field('フリガナ'));
+    await user.type(field('フリガナ'), 'あくめ　しょうじ');
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('事業所情報を保存しました。')).toBeInTheDocument();
+    expect(puts[0].attributes).toMatchObject({ name_kana: 'アクメ ショウジ' });
+  });
+
   it('server field errors appear on their fields in Japanese', async () => {
     api(stored(), () =>
       HttpResponse.json(

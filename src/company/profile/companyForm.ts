@@ -4,6 +4,7 @@
  * full-width digits and dash look-alikes are accepted for postal code and phone), and the PUT body.
  */
 import type { Company } from '../../api/types';
+import { KANA_RE, normalizeKana } from '../../common/kana';
 import { EMAIL_RE, normalizeDigits, normalizeEmail, PHONE_RE, POSTAL_CODE_RE } from '../format';
 
 export const PROFILE_FIELDS = ['name1', 'name_kana', 'representative', 'email', 'postal_code', 'address', 'phone'] as const;
@@ -26,10 +27,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === und
 export const valuesOf = (company: Pick<Company, 'attributes'>): ProfileValues =>
   Object.fromEntries(PROFILE_FIELDS.map((f) => [f, str(company.attributes?.[f])])) as ProfileValues;
 
-/** What is sent: trimmed, postal code and phone normalised (the server normalises the same way). */
+/** What is sent: trimmed, フリガナ in カタカナ, postal code and phone normalised (the server normalises the same way). */
 export const normalizedValues = (values: ProfileValues): ProfileValues => ({
   name1: values.name1.trim(),
-  name_kana: values.name_kana.trim(),
+  name_kana: normalizeKana(values.name_kana),
   representative: values.representative.trim(),
   email: normalizeEmail(values.email),
   postal_code: normalizeDigits(values.postal_code),
@@ -48,6 +49,7 @@ export const validateProfile = (values: ProfileValues): ProfileErrors => {
     }
   }
   if (v.email && !EMAIL_RE.test(v.email)) errors.email = 'kaigi.company.profile.validation.email';
+  if (v.name_kana && !KANA_RE.test(v.name_kana)) errors.name_kana = 'kaigi.company.profile.validation.kana';
   if (v.postal_code && !POSTAL_CODE_RE.test(v.postal_code)) errors.postal_code = 'kaigi.company.profile.validation.postal_code';
   if (v.phone && (!PHONE_RE.test(v.phone) || v.phone.length > MAX_LENGTH.phone))
     errors.phone = 'kaigi.company.profile.validation.phone';
