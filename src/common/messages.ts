@@ -28,6 +28,9 @@ export const messages = {
       drafts: {
         restored: '保存されていない入力内容を復元しました。内容を確認してから保存してください。',
       },
+      search: {
+        searching: '検索中…',
+      },
       actions: {
         cancel: 'キャンセル',
         close: '閉じる',

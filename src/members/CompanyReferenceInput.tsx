@@ -1,14 +1,14 @@
 /**
  * A company picker: ReferenceInput on companies with an autocomplete that searches by keyword
- * (name, フリガナ, code — the API's keyword). Also used by the positions screens' filters.
+ * (name, フリガナ, code — the API's keyword), never offering stale options (issue 15 item 2). Also used
+ * by the positions screens' filters.
  */
-import { AutocompleteInput, ReferenceInput, type Validator } from 'react-admin';
+import { ReferenceInput, type Validator } from 'react-admin';
+import { SearchAutocompleteInput } from '../common/SearchAutocompleteInput';
 import type { Company } from '../companies/types';
 
 const companyOption = (record: Partial<Company>) =>
   record ? `${record.attributes?.name1 ?? ''}（${record.company_code ?? ''}）` : '';
-
-const toQuery = (text: string) => (text ? { q: text } : {});
 
 export interface CompanyReferenceInputProps {
   source?: string;
@@ -27,10 +27,9 @@ export const CompanyReferenceInput = ({
   fullWidth,
 }: CompanyReferenceInputProps) => (
   <ReferenceInput source={source} reference="companies" sort={{ field: 'company_code', order: 'ASC' }} perPage={20}>
-    <AutocompleteInput
+    <SearchAutocompleteInput
       label={label}
       optionText={companyOption}
-      filterToQuery={toQuery}
       validate={validate}
       helperText={helperText}
       fullWidth={fullWidth}

@@ -4,17 +4,9 @@
  * phones.
  */
 import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import {
-  AutocompleteInput,
-  DataTable,
-  List,
-  ReferenceInput,
-  SelectInput,
-  SimpleList,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, List, ReferenceInput, SelectInput, SimpleList, useRefresh, useTranslate } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
+import { SearchAutocompleteInput } from '../common/SearchAutocompleteInput';
 import { formatDateTimeWithWeekday } from '../utils/dates';
 import type { Notification } from '../conferences/types';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES, kindLabelKey, recipientText, rowTime, statusLabelKey } from './labels';
@@ -42,12 +34,7 @@ const filters = [
     sort={{ field: 'event_date', order: 'DESC' }}
     alwaysOn
   >
-    <AutocompleteInput
-      label="kaigi.notifications.filters.conference"
-      optionText="name"
-      filterToQuery={(text: string) => (text ? { q: text } : {})}
-      sx={{ minWidth: 240 }}
-    />
+    <SearchAutocompleteInput label="kaigi.notifications.filters.conference" optionText="name" sx={{ minWidth: 240 }} />
   </ReferenceInput>,
 ];
 

@@ -1,5 +1,6 @@
 /** A member picker: ReferenceInput on members, searched by keyword (name, フリガナ, company). */
-import { AutocompleteInput, ReferenceInput, type Validator } from 'react-admin';
+import { ReferenceInput, type Validator } from 'react-admin';
+import { SearchAutocompleteInput } from '../common/SearchAutocompleteInput';
 import type { Member } from '../members/types';
 
 const memberOption = (record: Partial<Member>) => {
@@ -7,8 +8,6 @@ const memberOption = (record: Partial<Member>) => {
   const company = record.company?.name1 ?? record.company_code;
   return company ? `${record.name ?? ''}（${company}）` : (record.name ?? '');
 };
-
-const toQuery = (text: string) => (text ? { q: text } : {});
 
 /** The company's name comes with each option (expand=company). */
 const EXPAND = { expand: 'company' };
@@ -23,6 +22,6 @@ export const MemberReferenceInput = ({
   helperText?: string | false;
 }) => (
   <ReferenceInput source={source} reference="members" sort={{ field: 'name_kana', order: 'ASC' }} perPage={20} filter={EXPAND}>
-    <AutocompleteInput optionText={memberOption} filterToQuery={toQuery} validate={validate} helperText={helperText} fullWidth />
+    <SearchAutocompleteInput optionText={memberOption} validate={validate} helperText={helperText} fullWidth />
   </ReferenceInput>
 );

@@ -7,7 +7,6 @@
  */
 import Stack from '@mui/material/Stack';
 import {
-  AutocompleteInput,
   BooleanInput,
   Labeled,
   type RaRecord,
@@ -26,6 +25,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
+import { SearchAutocompleteInput } from '../common/SearchAutocompleteInput';
 import { ConflictNotice } from '../common/ConflictNotice';
 import { CONFLICT_RESET_OPTIONS } from '../common/useConflictAwareSave';
 import { problemCode, useNotifyApiError } from '../common/apiErrors';
@@ -50,9 +50,8 @@ const CompanyInput = () => {
   if (userType !== 'COMPANY_ADMIN') return null;
   return (
     <ReferenceInput source="company_id" reference="companies" sort={{ field: 'company_code', order: 'ASC' }} perPage={20}>
-      <AutocompleteInput
+      <SearchAutocompleteInput
         optionText={companyLabel}
-        filterToQuery={(text: string) => (text ? { q: text } : {})}
         validate={companyRequired}
         helperText="kaigi.users.helper.company_id"
         fullWidth

@@ -6,9 +6,10 @@
  * session call (server.use(cciUserInfoOk())).
  *
  *   renderAdmin('/companies/1', { companies });
+ *   renderAdmin('/members', { members }, { theme }); // with the app's theme
  */
 import { render } from '@testing-library/react';
-import { Admin, Resource, memoryStore, type ResourceProps } from 'react-admin';
+import { Admin, Resource, memoryStore, type RaThemeOptions, type ResourceProps } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { authProvider } from '../../providers/authProvider';
 import { dataProvider } from '../../providers/dataProvider';
@@ -18,7 +19,8 @@ import { testI18nProvider } from './i18nProvider';
 
 export type ResourceDefinitions = Record<string, Omit<ResourceProps, 'name'>>;
 
-export const renderAdmin = (url: string, resources: ResourceDefinitions) =>
+/** `theme`: the app's (src/theme.ts) where a test looks at colours or MUI's own texts. */
+export const renderAdmin = (url: string, resources: ResourceDefinitions, { theme }: { theme?: RaThemeOptions } = {}) =>
   render(
     <MemoryRouter initialEntries={[url]}>
       <Admin
@@ -28,6 +30,7 @@ export const renderAdmin = (url: string, resources: ResourceDefinitions) =>
         layout={AppLayout}
         store={memoryStore()}
         queryClient={createQueryClient()}
+        theme={theme}
         disableTelemetry
       >
         {Object.entries(resources).map(([name, definition]) => (

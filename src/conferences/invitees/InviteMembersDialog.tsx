@@ -110,6 +110,9 @@ export const InviteMembersDialog = ({
     { enabled: open },
   );
   const shown = members?.length ?? 0;
+  // the list answers the typed keyword only once the debounced search is asked and answered:
+  // meanwhile the previous matches are not offered for ticking (issue 15 item 2)
+  const searching = isPending || search !== keyword.trim();
 
   useEffect(() => {
     onDraftChange?.(selected.size > 0 ? { dialog: 'members', member_ids: [...selected], category, keyword } : undefined);
@@ -180,7 +183,7 @@ export const InviteMembersDialog = ({
         <Box sx={{ minHeight: 200, maxHeight: 360, overflowY: 'auto', my: 1 }}>
           {searchError ? (
             <LoadError error={searchError} onRetry={() => void refetch()} sx={{ m: 1 }} />
-          ) : isPending ? (
+          ) : searching ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
               <CircularProgress size={24} aria-label={translate('kaigi.progress.loading')} />
             </Box>
@@ -225,7 +228,7 @@ export const InviteMembersDialog = ({
             </List>
           )}
         </Box>
-        {!searchError && !isPending && total !== undefined && total > shown && (
+        {!searchError && !searching && total !== undefined && total > shown && (
           <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
             {translate('kaigi.conferences.invite_members.more_results', { total, shown })}
           </Typography>

@@ -361,6 +361,39 @@ describe('invitees tab', () => {
     expect(within(dialog).queryByText(/件中/)).not.toBeInTheDocument();
   }, 30_000);
 
+  it('invite members: while the typed search is on its way, the previous matches cannot be ticked (issue 15 item 2)', async () => {
+    signIn();
+    setup();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const row = (id: number, name: string) => ({
+      id,
+      name,
+      company_code: 'C014',
+      company: { id: 14, company_code: 'C014', name1: '浅草物産' },
+    });
+    server.use(
+      http.get(`${API}/members`, async ({ request }) => {
+        if (!new URL(request.url).searchParams.get('keyword')) return list([row(601, '伊藤 六郎'), row(602, '渡辺 七子')]);
+        await held;
+        return list([row(602, '渡辺 七子')]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1/invitees', { conferences });
+    await user.click(await screen.findByRole('button', { name: '会員を選んで招待' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '会員を選んで招待' });
+    expect(await within(dialog).findByRole('checkbox', { name: '伊藤 六郎（浅草物産）を選択' }, WAIT)).toBeEnabled();
+
+    await user.type(within(dialog).getByLabelText('氏名・事業所名で検索'), '渡辺');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: '読み込み中' })).toBeInTheDocument();
+
+    release();
+    expect(await within(dialog).findByRole('checkbox', { name: '渡辺 七子（浅草物産）を選択' }, WAIT)).toBeEnabled();
+    expect(within(dialog).queryByRole('checkbox', { name: '伊藤 六郎（浅草物産）を選択' })).not.toBeInTheDocument();
+  }, 30_000);
+
   it('invite members: a failed search shows the reason and 再読み込み, not "none found"', async () => {
     signIn();
     setup();
