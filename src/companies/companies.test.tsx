@@ -2,7 +2,7 @@
  * 事業所 screens (issue 4 §3) against MSW: list filters and sort, create with server field errors,
  * edit with the 409 version_conflict reload that keeps what the user typed, read-only users.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
@@ -10,9 +10,6 @@ import { amplify } from '../test/amplifyMock';
 import { cciUser, cciUserInfoOk } from '../test/handlers';
 import { renderAdmin } from '../common/testing/renderAdmin';
 import companies from '.';
-
-// The first render of a file loads the lazy views: allow more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '*/v1/cci/admin/master/companies';
 

@@ -4,7 +4,7 @@
  * polling while a job runs and not after, download through get_object_url, a failed job's reason,
  * a job waiting to be retried, the Shift_JIS warning, expiry, filters (作成者 too) and the empty state.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, vi } from 'vitest';
@@ -21,9 +21,6 @@ import exportsResource from '.';
 import { polling } from './ExportList';
 import { todayInTokyo } from './ExportDialog';
 import { DATE_STYLES, EXPORT_FORMATS, EXPORT_TYPES, ORDERS_BY_TYPE, type ExportJob } from './types';
-
-// The first render of a file loads the lazy views: allow more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const EXPORT = '*/v1/cci/TKY/export';
 const GET_OBJECT_URL = '*/v1/cci/TKY/common/s3/get_object_url';

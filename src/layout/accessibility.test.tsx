@@ -3,7 +3,7 @@
  * white on the near-white page), and a list's pagination speaks Japanese (MUI's nav said
  * "pagination navigation").
  */
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
@@ -13,8 +13,6 @@ import { renderAdmin } from '../common/testing/renderAdmin';
 import { theme } from '../theme';
 import companies from '../companies';
 import members from '../members';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const member = (id: number) => ({
   id,

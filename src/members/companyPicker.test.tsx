@@ -3,7 +3,7 @@
  * on its way, the unfiltered options are gone and 「検索中…」 is shown; only the answer's options
  * are offered. The companies answer is held back until the test lets it go (no timing).
  */
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
@@ -13,8 +13,6 @@ import { renderAdmin } from '../common/testing/renderAdmin';
 import companies from '../companies';
 import positions from '../positions';
 import members from '.';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const company = (id: number, name1: string, code: string) => ({
   id,

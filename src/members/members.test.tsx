@@ -3,7 +3,7 @@
  * the company picker, edit with validation errors and the 409 reload, and 「ログインアカウントを作成」
  * with its Japanese results (created, temporary password in local mode, 422, 409).
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
@@ -13,9 +13,6 @@ import { renderAdmin } from '../common/testing/renderAdmin';
 import companies from '../companies';
 import positions from '../positions';
 import members from '.';
-
-// The first render of a file loads the lazy views: allow more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '*/v1/cci/admin/master/members';
 const COMPANIES = '*/v1/cci/admin/master/companies';

@@ -3,7 +3,7 @@
  * the master data), department and date; create with validation; edit with the 409 reload;
  * delete; and the bulk update in one transaction that shows the failing item's error.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
@@ -14,9 +14,6 @@ import companies from '../companies';
 import members from '../members';
 import positions from '.';
 import { BUKAICHO, KAITO, position } from './test/fixtures';
-
-// The first render of a file loads the lazy views: allow more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '*/v1/cci/admin/master/positions';
 const MASTER = '*/v1/cci/TKY/master/cci_position_type';

@@ -1,13 +1,10 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
 import { currentUrl, renderApp } from '../test/renderApp';
 import { FakeEventSource } from './test/fakeEventSource';
 import { room, serveRoom } from './test/fixtures';
 import { setWidth } from './test/renderRoom';
-
-// the lazy page and its round trips on a busy machine
-configure({ asyncUtilTimeout: 5000 });
 
 describe('/room/:token — a link holder’s room (DESIGN.md §11.1)', () => {
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './server';
@@ -11,6 +11,10 @@ import { setDefaultRetrySleep } from '../api/httpClient';
 import { clearSessionLoss } from '../session/sessionLoss';
 
 vi.mock('aws-amplify/auth', () => import('./amplifyMock'));
+
+// findBy*/waitFor wait up to 5 s (Testing Library's 1 s default is too short for lazy screens on a
+// loaded 2-core CI machine); a test still fails at once on a wrong value once the screen is there
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 

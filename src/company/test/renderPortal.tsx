@@ -4,7 +4,7 @@
  * The i18n provider has the portal's messages merged in (App's does once ja.ts imports them).
  */
 import { useEffect, type ReactElement } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { AdminContext, memoryStore, type TranslationMessages } from 'react-admin';
 import { createQueryClient } from '../../providers/queryClient';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -21,9 +21,6 @@ const merge = (a: Record<string, unknown>, b: Record<string, unknown>): Record<s
   for (const [key, value] of Object.entries(b)) out[key] = isObject(value) && isObject(out[key]) ? merge(out[key], value) : value;
   return out;
 };
-
-// Lazy pages and several round trips per screen: give findBy*/waitFor room on a busy CI machine.
-configure({ asyncUtilTimeout: 5000 });
 
 export const portalMessages = merge(jaMessages, messages);
 
