@@ -1,12 +1,6 @@
+import { normalizeKana } from '../../access/kana.ts';
 import type { FieldNormalizers } from './inspect-input.ts';
-import {
-  normalizeCode,
-  normalizeDigits,
-  normalizeEmail,
-  normalizeKana,
-  normalizePostalCode,
-  normalizeText,
-} from './normalize-input.ts';
+import { normalizeCode, normalizeDigits, normalizeEmail, normalizePostalCode, normalizeText } from './normalize-input.ts';
 
 /**
  * Typed fields of a JSON body normalised before validation (DESIGN.md §5), wherever they appear,

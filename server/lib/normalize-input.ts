@@ -21,21 +21,3 @@ export const normalizePostalCode = (s: string): string => {
 
 /** Free text such as 住所 (issue 15 §4): NFKC, so 全角の数字・英字 are stored half-width. */
 export const normalizeText = (s: string): string => s.normalize('NFKC');
-
-// ぁ (U+3041) … ゖ (U+3096) and the iteration marks ゝゞ map to katakana by +0x60.
-const HIRAGANA = /[\u3041-\u3096\u309D\u309E]/g;
-// After NFKC: hyphen and dash look-alikes typed for the long vowel mark ー.
-const KANA_DASHES = /[-\u2010-\u2015\u2212\uFE58\uFE63]/g;
-
-/**
- * フリガナ (issue 15 §4): NFKC (半角カナ → 全角, 全角スペース → space), ひらがな → カタカナ, dash
- * look-alikes → ー, spaces collapsed to one and trimmed. What is left outside KANA_PATTERN
- * (server/schemas/typed-text.ts: kanji, Latin letters, digits…) is refused by the schema.
- */
-export const normalizeKana = (s: string): string =>
-  s
-    .normalize('NFKC')
-    .replace(HIRAGANA, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
-    .replace(KANA_DASHES, 'ー')
-    .replace(/\s+/g, ' ')
-    .trim();

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
+import { KANA_PATTERN } from '../../access/kana.ts';
 
 /**
  * Fields with a fixed script or shape (issue 15 §4), checked after the body normalisers
  * (lib/normalize-body.ts) ran: ひらがな is already カタカナ, 7 digits already 123-4567.
  */
 
-/** カタカナ (ァ U+30A1 … ヾ U+30FE: ヴ, ヶ, ・ and ー included) and spaces. */
-export const KANA_PATTERN = '^[\u30A1-\u30FE ]*$';
+/** KANA_PATTERN: カタカナ (ァ U+30A1 … ヾ U+30FE: ヴ, ヶ, ・ and ー included) and spaces. */
 export const POSTAL_CODE_PATTERN = '^[0-9]{3}-[0-9]{4}$';
 
 /** Japanese messages for these patterns' errors (plugins/app/error-handler.ts), shown by the forms as sent. */

@@ -5,7 +5,9 @@
  * Each returns a translation key (react-admin translates validation messages).
  */
 import type { Validator } from 'react-admin';
-import { KANA_RE, normalizeKana } from './kana';
+import { KANA_PATTERN, normalizeKana } from '../../access/kana';
+
+const KANA = new RegExp(KANA_PATTERN);
 
 /** NFKC, as the server applies it (全角 １２３ → 123, ＠ → @). */
 export const nfkc = (value: unknown): string => (typeof value === 'string' ? value.normalize('NFKC').trim() : '');
@@ -30,7 +32,7 @@ export const postalCode = byPattern(/^〒?[0-9]{3}-?[0-9]{4}$/, 'kaigi.common.va
 /** Server: ^[0-9][0-9-]{8,14}$ */
 export const phone = byPattern(/^[0-9][0-9-]{8,14}$/, 'kaigi.common.validation.phone', digits);
 /** Server: カタカナ after ひらがな → カタカナ (issue 15 §4): ひらがな and 半角カナ pass, kanji and Latin letters do not. */
-export const kana = byPattern(KANA_RE, 'kaigi.common.validation.kana', (value) =>
+export const kana = byPattern(KANA, 'kaigi.common.validation.kana', (value) =>
   typeof value === 'string' ? normalizeKana(value) : '',
 );
 /** Server: ^[0-9A-Za-z_-]+$ (company codes, template codes) */

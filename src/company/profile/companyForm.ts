@@ -4,7 +4,9 @@
  * full-width digits and dash look-alikes are accepted for postal code and phone), and the PUT body.
  */
 import type { Company } from '../../api/types';
-import { KANA_RE, normalizeKana } from '../../common/kana';
+import { KANA_PATTERN, normalizeKana } from '../../../access/kana';
+
+const KANA = new RegExp(KANA_PATTERN);
 import { EMAIL_RE, normalizeDigits, normalizeEmail, PHONE_RE, POSTAL_CODE_RE } from '../format';
 
 export const PROFILE_FIELDS = ['name1', 'name_kana', 'representative', 'email', 'postal_code', 'address', 'phone'] as const;
@@ -49,7 +51,7 @@ export const validateProfile = (values: ProfileValues): ProfileErrors => {
     }
   }
   if (v.email && !EMAIL_RE.test(v.email)) errors.email = 'kaigi.company.profile.validation.email';
-  if (v.name_kana && !KANA_RE.test(v.name_kana)) errors.name_kana = 'kaigi.company.profile.validation.kana';
+  if (v.name_kana && !KANA.test(v.name_kana)) errors.name_kana = 'kaigi.company.profile.validation.kana';
   if (v.postal_code && !POSTAL_CODE_RE.test(v.postal_code)) errors.postal_code = 'kaigi.company.profile.validation.postal_code';
   if (v.phone && (!PHONE_RE.test(v.phone) || v.phone.length > MAX_LENGTH.phone))
     errors.phone = 'kaigi.company.profile.validation.phone';
