@@ -18,6 +18,17 @@ describe('reception tickets', () => {
     expect(verifyTicket(key, ` ${qr}\r\n`)).toBe(42);
   });
 
+  it('refuse a signature spelled otherwise in its last character’s unused bits (decodes to the same bytes)', () => {
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (let id = 1; id <= 64; id += 1) {
+      const qr = signTicket(key, id);
+      const last = ALPHABET.indexOf(qr.at(-1)!);
+      const respelled = `${qr.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+      expect(Buffer.from(respelled.split('.')[2], 'base64url')).toEqual(Buffer.from(qr.split('.')[2], 'base64url'));
+      expect(verifyTicket(key, respelled)).toBeNull();
+    }
+  });
+
   it('verify for every id they can carry', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 2_147_483_647 }), (id) => verifyTicket(key, signTicket(key, id)) === id));
   });
