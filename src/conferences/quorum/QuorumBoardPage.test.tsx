@@ -11,7 +11,8 @@ import { server } from '../../test/server';
 import { renderApp } from '../../test/renderApp';
 import { API, detail, signIn } from '../test/fixtures';
 import { FakeEventSource } from '../../room/test/fakeEventSource';
-import type { Quorum, ReceptionRow } from './types';
+import { row } from '../reception/test/fixtures';
+import type { Quorum } from './types';
 
 const WAIT = { timeout: 10_000 };
 
@@ -27,30 +28,6 @@ const quorum = (overrides: Partial<Quorum> = {}): Quorum => ({
   margin: -1,
   // 2026/12/20 14:03 in Tokyo
   as_of: '2026-12-20T05:03:00.000Z',
-  ...overrides,
-});
-
-const row = (overrides: Partial<ReceptionRow>): ReceptionRow => ({
-  id: 1,
-  conference_id: 1,
-  company_id: 10,
-  company_code: 'C010',
-  company_name: '株式会社アクメ',
-  member_id: 1001,
-  member_name: '山田 太郎',
-  member_kana: 'ヤマダ タロウ',
-  member_title: '代表取締役',
-  category: 'principal',
-  answer_content: 'attend',
-  proxy_name: null,
-  proxy_title: null,
-  sort: 1,
-  expected: true,
-  walk_in: false,
-  checked_in_at: null,
-  checked_in_by: null,
-  attended_by: null,
-  version: 1,
   ...overrides,
 });
 
