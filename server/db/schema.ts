@@ -166,6 +166,8 @@ export interface SubConferenceTemplate {
   start_offset_minutes?: number;
   duration_minutes?: number;
   description?: string;
+  /** who a sub-conference created from the template invites; absent: the parent's rules */
+  invitee_rules?: InviteeRule[];
 }
 
 export interface ConferenceTemplateBody {

@@ -8,6 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { member, position } from '../db/schema.ts';
 import type { Executor } from './audit.ts';
 import type { InviteRule } from '../schemas/conference-member.ts';
+import type { InviteeRule } from '../db/schema.ts';
 import { jstDayOf } from './conference-dates.ts';
 
 /** A date column's period [start, end] contains `day`; null bounds are open. */
@@ -41,6 +42,45 @@ export async function membersMatchingRule(
         eq(position.cci_code, cciCode),
         rule.position_types ? inArray(position.position_type, rule.position_types) : undefined,
         rule.department_names ? inArray(position.department_name, rule.department_names) : undefined,
+        covers(position.start_at, position.end_at, day),
+        covers(member.start_at, member.end_at, day),
+      ),
+    )
+    .groupBy(member.id)
+    .orderBy(sql`min(${position.rank})`, asc(member.name_kana), asc(member.id));
+}
+
+/**
+ * The members a conference template's invitee rules select on `eventDate` (issue 18 item 1): a
+ * member matches when one of its positions current on that day matches any rule (its type, and the
+ * rule's department and position names where given). Protocol order as membersMatchingRule.
+ */
+export async function membersMatchingTemplateRules(
+  tx: Executor,
+  cciCode: string,
+  eventDate: Date,
+  rules: InviteeRule[],
+): Promise<RuleCandidate[]> {
+  if (rules.length === 0) return [];
+  const day = jstDayOf(eventDate);
+  const anyRule = or(
+    ...rules.map((rule) =>
+      and(
+        eq(position.position_type, rule.position_type),
+        rule.department_name !== undefined ? eq(position.department_name, rule.department_name) : undefined,
+        rule.position_names?.length ? inArray(position.position_name, rule.position_names) : undefined,
+      ),
+    ),
+  );
+  return tx
+    .select({ id: member.id, company_id: member.company_id })
+    .from(member)
+    .innerJoin(position, eq(position.member_id, member.id))
+    .where(
+      and(
+        eq(member.cci_code, cciCode),
+        eq(position.cci_code, cciCode),
+        anyRule,
         covers(position.start_at, position.end_at, day),
         covers(member.start_at, member.end_at, day),
       ),

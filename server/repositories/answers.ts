@@ -14,7 +14,7 @@ import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
 import type { Executor } from '../lib/audit.ts';
-import { toConferenceMember } from './conference-members.ts';
+import { toConferenceMember } from './conference-invitees.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { answersRecorded, portalAnswerSource } from '../lib/mail/receipts.ts';
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, asc, eq, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
 import { company, conference, conference_member, keywordCondition, member } from '../db/schema.ts';
@@ -16,6 +16,7 @@ import {
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import type { Executor } from '../lib/audit.ts';
 import { auditAll } from '../lib/attendance-audit.ts';
+import { insertInvitees, toConferenceMember, type InviteeCandidate } from './conference-invitees.ts';
 import { refreshSummaries } from '../lib/attendance-summary.ts';
 import { answerFieldsOf, requireDelegateAllowed, requireProxyDetails, sameAnswer } from '../lib/attendance-answer-rules.ts';
 import { membersMatchingRule } from '../lib/attendance-invite-rule.ts';
@@ -103,31 +104,6 @@ export const COMPANY_LIST: ListSpec = {
   },
 };
 export const CompanyListQuery = listQuerySchema(COMPANY_LIST);
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function toConferenceMember(row: Row): ConferenceMember {
-  return {
-    id: row.id,
-    cci_code: row.cci_code,
-    conference_id: row.conference_id,
-    company_id: row.company_id,
-    member_id: row.member_id,
-    category: row.category,
-    answer_content: row.answer_content,
-    proxy_name: row.proxy_name,
-    proxy_title: row.proxy_title,
-    sort: row.sort,
-    answered_at: iso(row.answered_at),
-    answered_by: row.answered_by,
-    answer_channel: row.answer_channel,
-    answer_received_at: iso(row.answer_received_at),
-    answered_late: row.answered_late,
-    version: row.version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
 
 /** Conditions of the filters the list routes handle themselves (enums, keyword on the member, parent). */
 function extraConditions(db: Db, cciCode: string, query: Record<string, unknown>): Array<SQL | undefined> {
@@ -354,7 +330,7 @@ export default fp(
         try {
           return await db.transaction(async (tx) => {
             const target = await lockConference(tx, cciCode, input.conference_id);
-            let candidates: Array<{ id: number; company_id: number; category?: Row['category'] }>;
+            let candidates: InviteeCandidate[];
             let skipped: number[] = [];
             if (input.mode === 'rule' || input.mode === 'parent') {
               const matching =
@@ -374,32 +350,12 @@ export default fp(
             }
             if (candidates.length === 0) return { created: [], skipped };
 
-            // new invitees go after the current last one; reset_sort_members may reorder later
-            const [{ last }] = await tx
-              .select({ last: max(cm.sort) })
-              .from(cm)
-              .where(eq(cm.conference_id, target.id));
-            const rows = await tx
-              .insert(cm)
-              .values(
-                candidates.map((m, i) => ({
-                  cci_code: cciCode,
-                  conference_id: target.id,
-                  company_id: m.company_id,
-                  member_id: m.id,
-                  category: input.category ?? m.category ?? 'principal',
-                  sort: (last ?? 0) + i + 1,
-                  created_by: actor,
-                  updated_by: actor,
-                })),
-              )
-              .returning();
-            const created = rows.map(toConferenceMember).sort((a, b) => a.sort - b.sort);
-            await auditAll(
+            const rows = await insertInvitees(
               tx,
-              created.map((after) => ({ cciCode, actor, action: 'create', entity: ENTITY, entityId: after.id, after })),
+              { cciCode, conferenceId: target.id, actor, category: input.category },
+              candidates,
             );
-            await refreshSummaries(tx, cciCode, rows, actor);
+            const created = rows.map(toConferenceMember);
             await companiesInvited(tx, app.mailQueue, target.id, rows, actor);
             return { created, skipped };
           });

@@ -30,6 +30,8 @@ import type { Db } from '../db/client.ts';
 import { recheckRoomViewers } from './room-db.ts';
 import { conferenceSaved } from '../lib/mail/conference-mail.ts';
 import { subConferenceWarnings } from './conference-warnings.ts';
+import { inviteByTemplateRules } from './conference-invitees.ts';
+import { templateInviteeRules } from '../lib/template-invitee-rules.ts';
 import { announceQuorum, assertQuorumFractions, sameQuorum } from './conference-quorum.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
@@ -291,6 +293,12 @@ export default fp(
             },
             actor,
           );
+          const rules = templateInviteeRules(
+            template?.default_body ?? null,
+            input.sub_conferences?.map((sub) => sub.name),
+            subs.length,
+          );
+          const targets = [{ conference: created, rules: rules.parent }];
           const children: Conference[] = [];
           for (const [i, sub] of subs.entries()) {
             // a sub-conference reminds on its own days if given, else on its parent's
@@ -311,10 +319,13 @@ export default fp(
               ),
             );
           }
+          children.forEach((child, i) => targets.push({ conference: child, rules: rules.subs[i] }));
           children.sort((a, b) => a.event_date.localeCompare(b.event_date) || a.id - b.id);
+          // invited before the mail: publishing now invites these companies at once
+          const invited = template ? await inviteByTemplateRules(tx, cciCode, actor, targets) : undefined;
           await conferenceSaved(tx, app.mailQueue, null, created.id, actor);
           const warnings = await subConferenceWarnings(tx, input.parent_id ?? created.id);
-          return { ...created, sub_conferences: children, warnings };
+          return { ...created, sub_conferences: children, warnings, ...(invited ? { invited } : {}) };
         });
       },
 

@@ -8,6 +8,16 @@ const TimeOfDay = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', maxL
 const Text = (maxLength: number) => Type.String({ maxLength });
 const MINUTES_PER_WEEK = 7 * 24 * 60;
 
+/** Who is invited: holders of a position of this type (spec §3), optionally one department / position names. */
+export const InviteeRuleSchema = Type.Object(
+  {
+    position_type: Type.Enum(POSITION_TYPES),
+    department_name: Type.Optional(RequiredText(100)),
+    position_names: Type.Optional(Type.Array(RequiredText(100), { maxItems: 50, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+
 /** A sub-conference created with the parent (e.g. 懇親会 after a 総会, DESIGN.md §1). */
 export const SubConferenceTemplateSchema = Type.Object(
   {
@@ -17,16 +27,8 @@ export const SubConferenceTemplateSchema = Type.Object(
     start_offset_minutes: Type.Optional(Type.Integer({ minimum: -MINUTES_PER_WEEK, maximum: MINUTES_PER_WEEK })),
     duration_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 60 })),
     description: Type.Optional(Text(5000)),
-  },
-  { additionalProperties: false },
-);
-
-/** Who is invited: holders of a position of this type (spec §3), optionally one department / position names. */
-export const InviteeRuleSchema = Type.Object(
-  {
-    position_type: Type.Enum(POSITION_TYPES),
-    department_name: Type.Optional(RequiredText(100)),
-    position_names: Type.Optional(Type.Array(RequiredText(100), { maxItems: 50, uniqueItems: true })),
+    /** its own invitees (issue 18 item 1); absent or empty: the parent template's rules */
+    invitee_rules: Type.Optional(Type.Array(InviteeRuleSchema, { maxItems: 50 })),
   },
   { additionalProperties: false },
 );

@@ -89,6 +89,8 @@ export type ConferenceWarning = Static<typeof ConferenceWarningSchema>;
 export const ConferenceWriteResultSchema = Type.Object({
   ...ConferenceDetailSchema.properties,
   warnings: Type.Array(ConferenceWarningSchema),
+  /** POST from a template: the members its invitee rules invited, per conference created (issue 18 item 1) */
+  invited: Type.Optional(Type.Array(Type.Object({ conference_id: Type.Integer(), count: Type.Integer() }))),
 });
 export type ConferenceWriteResult = Static<typeof ConferenceWriteResultSchema>;
 
