@@ -40,6 +40,8 @@ export const messages = {
       validation: {
         email: 'メールアドレスの形式で入力してください',
         postal_code: '郵便番号は「123-4567」の形式で入力してください',
+        required_typed: '%{field}を入力してください',
+        required_chosen: '%{field}を選択してください',
         kana: 'フリガナはカタカナで入力してください（ひらがなも入力できます）',
         phone: '電話番号は数字とハイフンで入力してください（例: 03-1234-5678）',
         code: '半角英数字・ハイフン・アンダースコアで入力してください',

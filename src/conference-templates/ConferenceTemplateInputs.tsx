@@ -31,7 +31,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { code } from '../common/validators';
+import { code, requiredNamed } from '../common/validators';
 import { usePositionTypeChoices } from '../master-data/usePositionTypeChoices';
 import { ANSWER_CHOICES, MINUTES_PER_WEEK, endAfterStart, someAnswerChoice, timeOfDay, wholeNumber } from './templateBody';
 
@@ -93,45 +93,17 @@ const AnswerInputs = () => {
   );
 };
 
-const SubConferenceInputs = () => (
-  <ArrayInput source="body.sub_conferences" label={false} helperText={`${T}.helper.sub_conferences`}>
-    <SimpleFormIterator
-      fullWidth
-      sx={iteratorSx}
-      addButton={<AddRowButton label={`${T}.sub.add`} />}
-      removeButton={<RemoveItemButton label={`${T}.sub.remove`} />}
-    >
-      <TextInput source="name" label={`${T}.sub.name`} validate={[required(), maxLength(200)]} />
-      <TextInput source="place" label={`${T}.sub.place`} validate={maxLength(200)} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
-        <NumberInput
-          source="start_offset_minutes"
-          label={`${T}.sub.start_offset_minutes`}
-          validate={[wholeNumber, minValue(-MINUTES_PER_WEEK), maxValue(MINUTES_PER_WEEK)]}
-          helperText={`${T}.helper.start_offset_minutes`}
-          sx={{ flex: 2 }}
-        />
-        <NumberInput
-          source="duration_minutes"
-          label={`${T}.sub.duration_minutes`}
-          validate={[wholeNumber, minValue(1), maxValue(24 * 60)]}
-          sx={{ flex: 1 }}
-        />
-      </Stack>
-      <TextInput source="description" label={`${T}.sub.description`} validate={maxLength(5000)} multiline minRows={2} />
-    </SimpleFormIterator>
-  </ArrayInput>
-);
-
-const InviteeRuleInputs = () => {
+/** The rules of the template (`body.invitee_rules`) or of one of its sub-conferences (`invitee_rules`). */
+const InviteeRuleInputs = ({ source, helperText, addLabel }: { source: string; helperText: string; addLabel: string }) => {
+  const translate = useTranslate();
   const { choices, isPending } = usePositionTypeChoices();
   return (
-    <ArrayInput source="body.invitee_rules" label={false} helperText={`${T}.helper.invitee_rules`}>
+    <ArrayInput source={source} label={false} helperText={helperText}>
       <SimpleFormIterator
         fullWidth
         disableReordering
         sx={iteratorSx}
-        addButton={<AddRowButton label={`${T}.rule.add`} />}
+        addButton={<AddRowButton label={addLabel} />}
         removeButton={<RemoveItemButton label={`${T}.rule.remove`} />}
       >
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ columnGap: 2 }}>
@@ -140,7 +112,7 @@ const InviteeRuleInputs = () => {
             label={`${T}.rule.position_type`}
             choices={choices}
             isPending={isPending && choices.length === 0}
-            validate={required()}
+            validate={requiredNamed(translate(`${T}.rule.position_type`), 'chosen')}
             sx={{ flex: 1, minWidth: 180 }}
           />
           <TextInput
@@ -152,6 +124,47 @@ const InviteeRuleInputs = () => {
           />
         </Stack>
         <TextArrayInput source="position_names" label={`${T}.rule.position_names`} helperText={`${T}.helper.position_names`} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+};
+
+const SubConferenceInputs = () => {
+  const translate = useTranslate();
+  return (
+    <ArrayInput source="body.sub_conferences" label={false} helperText={`${T}.helper.sub_conferences`}>
+      <SimpleFormIterator
+        fullWidth
+        sx={iteratorSx}
+        addButton={<AddRowButton label={`${T}.sub.add`} />}
+        removeButton={<RemoveItemButton label={`${T}.sub.remove`} />}
+      >
+        <TextInput source="name" label={`${T}.sub.name`} validate={[requiredNamed(translate(`${T}.sub.name`)), maxLength(200)]} />
+        <TextInput source="place" label={`${T}.sub.place`} validate={maxLength(200)} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
+          <NumberInput
+            source="start_offset_minutes"
+            label={`${T}.sub.start_offset_minutes`}
+            validate={[wholeNumber, minValue(-MINUTES_PER_WEEK), maxValue(MINUTES_PER_WEEK)]}
+            helperText={`${T}.helper.start_offset_minutes`}
+            sx={{ flex: 2 }}
+          />
+          <NumberInput
+            source="duration_minutes"
+            label={`${T}.sub.duration_minutes`}
+            validate={[wholeNumber, minValue(1), maxValue(24 * 60)]}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
+        <TextInput source="description" label={`${T}.sub.description`} validate={maxLength(5000)} multiline minRows={2} />
+        <Typography variant="subtitle2" component="h4">
+          {translate(`${T}.sub.invitee_rules`)}
+        </Typography>
+        <InviteeRuleInputs
+          source="invitee_rules"
+          helperText={`${T}.helper.sub_invitee_rules`}
+          addLabel={`${T}.rule.add_to_sub`}
+        />
       </SimpleFormIterator>
     </ArrayInput>
   );
@@ -189,6 +202,6 @@ export const ConferenceTemplateInputs = () => (
     <SubConferenceInputs />
 
     <Section title={`${T}.sections.invitee_rules`} />
-    <InviteeRuleInputs />
+    <InviteeRuleInputs source="body.invitee_rules" helperText={`${T}.helper.invitee_rules`} addLabel={`${T}.rule.add`} />
   </>
 );

@@ -229,12 +229,16 @@ describe('conference template create (issue 4 §3)', () => {
     const offset = screen.getByRole('spinbutton', { name: '開始（本会議の開始から何分後）' });
     await ue.type(offset, '-30');
     await ue.type(screen.getByRole('spinbutton', { name: '所要時間（分）' }), '60');
+    // the sub-conference's own rule (issue 18 item 1)
+    await ue.click(screen.getByRole('button', { name: 'この子会議の招待ルールを追加' }));
+    await ue.click(await screen.findByRole('combobox', { name: '役職種別' }));
+    await ue.click(await screen.findByRole('option', { name: '役員・議員' }));
 
     await ue.click(screen.getByRole('button', { name: '招待ルールを追加' }));
-    await ue.click(await screen.findByRole('combobox', { name: '役職種別' }));
+    await ue.click((await screen.findAllByRole('combobox', { name: '役職種別' }))[1]);
     await ue.click(await screen.findByRole('option', { name: '部会' }));
-    await ue.type(screen.getByRole('textbox', { name: '部会・支部など' }), '商業部会');
-    await ue.type(screen.getByRole('combobox', { name: '役職名' }), '部会長{Enter}');
+    await ue.type(screen.getAllByRole('textbox', { name: '部会・支部など' })[1], '商業部会');
+    await ue.type(screen.getAllByRole('combobox', { name: '役職名' })[1], '部会長{Enter}');
 
     await ue.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
@@ -248,10 +252,27 @@ describe('conference template create (issue 4 §3)', () => {
         answer_deadline_days_before: 3,
         answer_choices: ['attend', 'absent', 'delegate'],
         allow_delegate: true,
-        sub_conferences: [{ name: '懇親会', start_offset_minutes: -30, duration_minutes: 60 }],
+        sub_conferences: [
+          { name: '懇親会', start_offset_minutes: -30, duration_minutes: 60, invitee_rules: [{ position_type: 'CCI_OFFICER' }] },
+        ],
         invitee_rules: [{ position_type: 'CCI_SECTION', department_name: '商業部会', position_names: ['部会長'] }],
       },
     });
+  });
+
+  it('validation: a repeated row names the missing field (子会議名, 役職種別), not a bare 必須', async () => {
+    asAdmin();
+    const calls = templatesApi();
+    const ue = userEvent.setup();
+    renderTemplates('/conference_templates/create');
+    await ue.type(await findInput('テンプレートコード'), 'ROWS');
+    await ue.type(screen.getByRole('textbox', { name: 'テンプレート名' }), '行の検証');
+    await ue.click(screen.getByRole('button', { name: '子会議を追加' }));
+    await ue.click(screen.getByRole('button', { name: '招待ルールを追加' }));
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('子会議名を入力してください')).toBeInTheDocument();
+    expect(screen.getByText('役職種別を選択してください')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('validation: required name, code pattern, end time after start, at least one answer choice — nothing sent', async () => {

@@ -76,6 +76,8 @@ export const messages = {
         duration: '%{minutes}分',
         add: '子会議を追加',
         remove: 'この子会議を削除',
+        invitee_rules: 'この子会議の招待ルール',
+        invited_by: '招待: %{rules}',
       },
       rule: {
         position_type: '役職種別',
@@ -83,6 +85,7 @@ export const messages = {
         position_names: '役職名',
         all_positions: 'すべての役職',
         add: '招待ルールを追加',
+        add_to_sub: 'この子会議の招待ルールを追加',
         remove: 'この招待ルールを削除',
       },
       helper: {
@@ -96,6 +99,7 @@ export const messages = {
         position_names: '入力して Enter で追加します。空欄のときはすべての役職が対象です',
         sub_conferences: '本会議と一緒に作成される子会議です（20件まで）',
         invitee_rules: '会議を作成したときに、この条件に当てはまる会員を招待します（50件まで）',
+        sub_invitee_rules: '空欄のときは、本会議の招待ルールに当てはまる会員を招待します',
       },
       validation: {
         time: '「14:00」の形式で入力してください',

@@ -16,6 +16,8 @@ export interface SubConferenceTemplate {
   start_offset_minutes?: number;
   duration_minutes?: number;
   description?: string;
+  /** this sub-conference's own invitees; absent: the template's rules (issue 18 item 1) */
+  invitee_rules?: InviteeRule[];
 }
 
 export interface InviteeRule {
@@ -78,17 +80,6 @@ const integer = (value: unknown): number | undefined => {
 const compact = <T extends object>(object: T): T =>
   Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
 
-const subConference = (value: unknown): SubConferenceTemplate => {
-  const v = (value ?? {}) as Values;
-  return compact({
-    name: text(v.name) ?? '',
-    place: text(v.place),
-    start_offset_minutes: integer(v.start_offset_minutes),
-    duration_minutes: integer(v.duration_minutes),
-    description: text(v.description),
-  });
-};
-
 const inviteeRule = (value: unknown): InviteeRule => {
   const v = (value ?? {}) as Values;
   const names = Array.isArray(v.position_names)
@@ -98,6 +89,18 @@ const inviteeRule = (value: unknown): InviteeRule => {
     position_type: v.position_type as PositionType,
     department_name: text(v.department_name),
     position_names: names.length > 0 ? names : undefined,
+  });
+};
+
+const subConference = (value: unknown): SubConferenceTemplate => {
+  const v = (value ?? {}) as Values;
+  return compact({
+    name: text(v.name) ?? '',
+    place: text(v.place),
+    start_offset_minutes: integer(v.start_offset_minutes),
+    duration_minutes: integer(v.duration_minutes),
+    description: text(v.description),
+    invitee_rules: Array.isArray(v.invitee_rules) && v.invitee_rules.length > 0 ? v.invitee_rules.map(inviteeRule) : undefined,
   });
 };
 

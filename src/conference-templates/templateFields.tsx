@@ -95,6 +95,7 @@ export const SubConferenceNamesField = (_props: { source?: string; label?: strin
 export const SubConferencesField = (_props: { source?: string; label?: string }) => {
   const translate = useTranslate();
   const subs: SubConferenceTemplate[] = bodyOf(useRecordContext()).sub_conferences ?? [];
+  const ruleText = useRuleText();
   if (subs.length === 0)
     return (
       <Typography component="span" variant="body2">
@@ -112,6 +113,9 @@ export const SubConferencesField = (_props: { source?: string; label?: string })
               offsetText(translate, sub.start_offset_minutes),
               sub.duration_minutes !== undefined ? translate(`${T}.sub.duration`, { minutes: sub.duration_minutes }) : '',
               sub.description,
+              sub.invitee_rules?.length
+                ? translate(`${T}.sub.invited_by`, { rules: sub.invitee_rules.map(ruleText).join('、') })
+                : '',
             ]
               .filter(Boolean)
               .join(' / ')}
@@ -120,6 +124,17 @@ export const SubConferencesField = (_props: { source?: string; label?: string })
       ))}
     </List>
   );
+};
+
+/** 「役員 ／ 正副会頭会議（会頭、副会頭）」: one rule as staff read it. */
+const useRuleText = () => {
+  const translate = useTranslate();
+  const { choices } = usePositionTypeChoices();
+  return (rule: InviteeRule) => {
+    const type = choices.find((c) => c.id === rule.position_type)?.name ?? rule.position_type;
+    const names = rule.position_names?.length ? `（${rule.position_names.join('、')}）` : '';
+    return `${type} ／ ${rule.department_name ?? translate(`${T}.all_departments`)}${names}`;
+  };
 };
 
 export const InviteeRulesField = (_props: { source?: string; label?: string }) => {

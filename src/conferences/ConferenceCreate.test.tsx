@@ -85,6 +85,38 @@ describe('conference create', () => {
     expect(bodies[0]).toEqual({ template_id: 7, event_date: '2026-11-21', status: 'draft' });
   }, 30_000);
 
+  it('from a template: says how many members its invitee rules invited, per conference', async () => {
+    signIn();
+    const bodies = captureCreate(() =>
+      HttpResponse.json(
+        {
+          ...detail(),
+          sub_conferences: [{ ...detail({ id: 2, parent_id: 1, name: '懇親会' }) }],
+          warnings: [],
+          invited: [
+            { conference_id: 1, count: 3 },
+            { conference_id: 2, count: 2 },
+          ],
+        },
+        { status: 201 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/create', { conferences });
+    await user.click(await screen.findByRole('combobox', { name: '会議テンプレート' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: '通常議員総会' }));
+    fireEvent.change(await screen.findByLabelText('開催日 *'), { target: { value: '2026-11-21' } });
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies).toHaveLength(1), WAIT);
+    expect(
+      await screen.findByText(
+        '会議を作成し、テンプレートの招待ルールに当てはまる会員を3名招待しました。子会議: 懇親会 2名',
+        {},
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+  }, 30_000);
+
   it('checks on the client that the end is after the start, and sends nothing', async () => {
     signIn();
     const bodies = captureCreate();

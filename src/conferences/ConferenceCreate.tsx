@@ -268,6 +268,24 @@ const CreateForm = () => {
   );
 };
 
+interface CreatedConference extends RaRecord {
+  sub_conferences?: Array<{ id: number; name: string }>;
+  /** present when created from a template: how many its invitee rules invited (issue 18 item 1) */
+  invited?: Array<{ conference_id: number; count: number }>;
+}
+
+const createdMessage = (data: CreatedConference, translate: (key: string, options?: object) => string) => {
+  if (!data.invited) return translate('kaigi.conferences.create.created');
+  const countOf = (id: number) => data.invited?.find((i) => i.conference_id === id)?.count ?? 0;
+  const parent = translate('kaigi.conferences.create.created_invited', { count: countOf(Number(data.id)) });
+  const subs = (data.sub_conferences ?? []).map((sub) =>
+    translate('kaigi.conferences.create.invited_count', { name: sub.name, count: countOf(sub.id) }),
+  );
+  return subs.length === 0
+    ? parent
+    : `${parent}${translate('kaigi.conferences.create.created_invited_subs', { counts: subs.join('、') })}`;
+};
+
 const CreateTitle = () => {
   const translate = useTranslate();
   const parentId = useParentId();
@@ -281,7 +299,7 @@ export const ConferenceCreate = () => {
   const session = useSession();
   const showWarnings = useConferenceWarnings();
   const created = (data: RaRecord) => {
-    const done = translate('kaigi.conferences.create.created');
+    const done = createdMessage(data as CreatedConference, translate);
     if (!showWarnings(data, done)) notify(done, { type: 'success', messageArgs: { _: done } });
     redirect('edit', 'conferences', data.id);
   };

@@ -96,6 +96,9 @@ export const messages = {
         initial_status: '作成時の状態',
         parent: '親会議: %{name}',
         created: '会議を作成しました。',
+        created_invited: '会議を作成し、テンプレートの招待ルールに当てはまる会員を%{count}名招待しました。',
+        created_invited_subs: '子会議: %{counts}',
+        invited_count: '%{name} %{count}名',
       },
       edit: {
         title: '会議: %{name}',
