@@ -254,6 +254,12 @@ export const messages = {
           submitting: '送信中…',
           done: 'パスワードを再設定しました。新しいパスワードでログインしてください。',
           resend: '確認コードを再送する',
+          resend_wait: '確認コードを再送する（あと%{seconds}秒）',
+          resent: '確認コードを再送しました。',
+          resend_limited: '再送の回数が上限に達しました。しばらくしてから再度お試しください。',
+          code_help:
+            '確認コードは6桁の数字で、%{to}宛てにメールでお送りしています。有効期限は送信から1時間です。届かない場合は迷惑メールフォルダもご確認ください。',
+          code_help_to_unknown: 'ご登録のメールアドレス',
         },
         validation: {
           email_required: 'メールアドレスを入力してください。',

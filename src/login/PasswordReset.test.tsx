@@ -89,7 +89,8 @@ describe('forgot / reset password (company common endpoints)', () => {
     await user.type(screen.getByLabelText(/^新しいパスワード（確認）/, { selector: 'input' }), 'Brand#New2026');
     await user.type(screen.getByRole('textbox', { name: /^確認コード/ }), '000000');
     await user.click(screen.getByRole('button', { name: 'パスワードを再設定' }));
-    expect(await screen.findAllByText('確認コードが正しくないか、有効期限が切れています。')).toHaveLength(2);
+    // said once, on the field (issue 18 item 4), not in a banner as well
+    expect(await screen.findAllByText('確認コードが正しくないか、有効期限が切れています。')).toHaveLength(1);
     expect(screen.getByRole('textbox', { name: /^確認コード/ })).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByRole('textbox', { name: /^確認コード/ }));
@@ -99,4 +100,45 @@ describe('forgot / reset password (company common endpoints)', () => {
     expect(bodies.at(-1)).toEqual({ email: 'company-new@example.com', code: '123456', password: 'Brand#New2026' });
     expect(screen.getByRole('link', { name: 'ログイン画面へ戻る' })).toHaveAttribute('href', '/login');
   });
+
+  it('確認コードを再送する sends the code again, says so, and waits before another (issue 18 item 4)', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(FORGET, async ({ request }) => {
+        bodies.push(await request.json());
+        return bodies.length === 1 ? HttpResponse.json({ message: '送信しました。' }) : problem(429, { code: 'rate_limited' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPortal(<ResetPasswordPage />, { url: '/reset-password?email=company-new%40example.com', path: '/reset-password' });
+    // what the code is, where it went, how long it lasts, the spam folder
+    expect(
+      await screen.findByText(
+        '確認コードは6桁の数字で、company-new@example.com宛てにメールでお送りしています。有効期限は送信から1時間です。届かない場合は迷惑メールフォルダもご確認ください。',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '確認コードを再送する' }));
+    expect(await screen.findByText('確認コードを再送しました。')).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'company-new@example.com' }]);
+    expect(currentPath()).toBe('/reset-password?email=company-new%40example.com');
+    expect(screen.getByRole('button', { name: /確認コードを再送する（あと(60|59)秒）/ })).toBeDisabled();
+  });
+
+  it('a resend over the server limit (429) waits for its Retry-After', async () => {
+    server.use(
+      http.post(FORGET, () =>
+        HttpResponse.json(
+          { status: 429, code: 'rate_limited' },
+          { status: 429, headers: { 'content-type': 'application/problem+json', 'Retry-After': '300' } },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPortal(<ResetPasswordPage />, { url: '/reset-password?email=company-new%40example.com', path: '/reset-password' });
+    await user.click(await screen.findByRole('button', { name: '確認コードを再送する' }));
+    expect(
+      await screen.findByText('再送の回数が上限に達しました。しばらくしてから再度お試しください。', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /確認コードを再送する（あと(300|299|298)秒）/ })).toBeDisabled();
+  }, 30_000);
 });

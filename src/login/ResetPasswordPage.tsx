@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PublicCard } from './PublicCard';
+import { CodeHelp, ResendButton } from './ResendCode';
 import { emailProblem, PASSWORD_MIN_LENGTH, resetFailure, resetPassword, type ResetField } from './passwordReset';
 
 type Field = ResetField | 'confirm';
@@ -55,8 +56,9 @@ export const ResetPasswordPage = () => {
       setDone(true);
     } catch (error) {
       const failure = resetFailure(error);
+      // a failure that names a field is said there once (its helper text is an alert), not in the banner too
       if (failure.field && failure.fieldKey) setErrors({ [failure.field]: failure.fieldKey });
-      setErrorKey(failure.key);
+      else setErrorKey(failure.key);
     } finally {
       setSubmitting(false);
     }
@@ -100,9 +102,10 @@ export const ResetPasswordPage = () => {
               {translate('kaigi.company.password_reset.reset.sent')}
             </Alert>
           )}
-          <Typography variant="body2" sx={{ mb: 2 }}>
+          <Typography variant="body2" sx={{ mb: 1 }}>
             {translate('kaigi.company.password_reset.reset.help', { min })}
           </Typography>
+          <CodeHelp email={email} />
           <Box aria-live="assertive" aria-atomic="true">
             {errorKey && (
               <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -139,13 +142,17 @@ export const ResetPasswordPage = () => {
                 <Link component={RouterLink} to="/login" variant="body2">
                   {translate('kaigi.company.password_reset.back_to_login')}
                 </Link>
-                <Link
-                  component={RouterLink}
-                  to={`/forgot-password${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}
-                  variant="body2"
-                >
-                  {translate('kaigi.company.password_reset.reset.resend')}
-                </Link>
+                {emailProblem(email) ? (
+                  <Link
+                    component={RouterLink}
+                    to={`/forgot-password${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}
+                    variant="body2"
+                  >
+                    {translate('kaigi.company.password_reset.reset.resend')}
+                  </Link>
+                ) : (
+                  <ResendButton email={email} />
+                )}
               </Stack>
             </Stack>
           </form>
