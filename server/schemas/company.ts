@@ -59,3 +59,16 @@ export const OwnCompanyUpdateSchema = Type.Object(
   { additionalProperties: false },
 );
 export type OwnCompanyUpdate = Static<typeof OwnCompanyUpdateSchema>;
+
+/** GET /v1/company/companies/{id}/chamber_changes (issue 18 item 6): see repositories/company-chamber-changes.ts. */
+export const ChamberChangesSchema = Type.Object({
+  changed_at: Nullable(Type.String({ format: 'date-time' })),
+  first_registration: Type.Boolean(),
+  fields: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      before: Nullable(Type.String()),
+      after: Nullable(Type.String()),
+    }),
+  ),
+});

@@ -1,14 +1,35 @@
-/** Side menu by role: the role's landing page, then the resources the role may list. */
+/**
+ * Side menu by role: the role's landing page, then the resources the role may list. A company admin
+ * who must still confirm the account (link_to_confirm_account, spec §4) sees only that step: the
+ * other pages would send it back there (issue 18 item 6).
+ */
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
 import BusinessIcon from '@mui/icons-material/Business';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { useLocation } from 'react-router-dom';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import { isChamberRole, isCompanyRole, isRole, type Role } from '../../access/roles';
+import { COOKIE, getCookie } from '../auth/cookies';
+import { CONFIRM_ACCOUNT_PATH } from '../auth/redirects';
 
 export const AppMenu = () => {
   const translate = useTranslate();
   const { permissions } = usePermissions<Role | null>();
   const role = isRole(permissions) ? permissions : null;
+  // read on every navigation: confirming removes the cookie and then opens the meetings page
+  useLocation();
+  if (isCompanyRole(role) && getCookie(COOKIE.linkToConfirmAccount)) {
+    return (
+      <Menu>
+        <Menu.Item
+          to={CONFIRM_ACCOUNT_PATH}
+          primaryText={translate('kaigi.company.confirm_account.menu')}
+          leftIcon={<VerifiedUserIcon />}
+        />
+      </Menu>
+    );
+  }
   return (
     <Menu>
       {isChamberRole(role) && (

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { notFound } from '../../plugins/app/problem.ts';
-import { CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
+import { ChamberChangesSchema, CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
+import { chamberChanges } from '../../repositories/company-chamber-changes.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery, listOf, problemResponses } from '../../schemas/common.ts';
 import { IdParams } from '../../schemas/params.ts';
 import type { SessionUser } from '../../schemas/session.ts';
@@ -59,6 +60,19 @@ const companyCompanies: FastifyPluginAsyncTypebox = async (app) => {
       const company = await app.companies.findById(user.cciCode, ownCompanyId(user, request.params.id));
       if (!company) throw notFound();
       return company;
+    },
+  );
+
+  // what the chamber changed since the company last confirmed (the confirm-account screen, issue 18 item 6)
+  app.get(
+    '/v1/company/companies/:id/chamber_changes',
+    {
+      config: { access: { resource: 'company/companies', action: 'show' } },
+      schema: { tags, params: IdParams, response: { 200: ChamberChangesSchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return chamberChanges(app.db, user.cciCode, ownCompanyId(user, request.params.id));
     },
   );
 

@@ -29,6 +29,9 @@ const api = (initialVersion = 7) => {
   server.use(
     ...companySessionOk({ email: null, admin_changed_info_flag: '1' }),
     http.get('*/v1/company/companies/42', () => HttpResponse.json(current)),
+    http.get('*/v1/company/companies/42/chamber_changes', () =>
+      HttpResponse.json({ changed_at: null, first_registration: false, fields: [] }),
+    ),
     http.put('*/v1/company/companies/42', async ({ request }) => {
       const body = (await request.json()) as { version: number; attributes: Record<string, unknown> };
       puts.push(body);
@@ -197,5 +200,26 @@ describe('/company/confirm-account', () => {
     expect(puts.at(-1)).toMatchObject({ version: 7, attributes: { email: 'info@acme.example.jp' } });
     // done: a later confirmation (the chamber resets the account again) asks for the password anew
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('shows the company data to confirm, the fields the chamber changed marked with their former value (issue 18 item 6)', async () => {
+    api();
+    server.use(
+      http.get('*/v1/company/companies/42/chamber_changes', () =>
+        HttpResponse.json({
+          changed_at: '2026-11-20T01:00:00.000Z',
+          first_registration: false,
+          fields: [{ field: 'phone', before: '053-452-1101', after: '053-455-2202' }],
+        }),
+      ),
+    );
+    await renderPage();
+    const phone = await screen.findByTestId('confirm-field-phone');
+    await waitFor(() => expect(phone).toHaveTextContent('事務局が変更'));
+    expect(phone).toHaveTextContent('053-455-2202');
+    expect(phone).toHaveTextContent('変更前: 053-452-1101');
+    expect(screen.getByTestId('confirm-field-name1')).toHaveTextContent('株式会社アクメ');
+    expect(screen.getByTestId('confirm-field-name1')).not.toHaveTextContent('事務局が変更');
+    expect(screen.getByTestId('confirm-field-email')).toHaveTextContent('（未登録）');
   });
 });

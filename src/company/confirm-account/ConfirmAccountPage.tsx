@@ -24,7 +24,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Company } from '../../api/types';
 import { formErrorsOf, type Problem } from '../../api/errors';
@@ -34,6 +34,7 @@ import { useSession } from '../../session/useSession';
 import { EMAIL_RE, normalizeEmail } from '../format';
 import { portalKeys } from '../api';
 import { changePassword } from './changePassword';
+import { CompanyDataToConfirm } from './CompanyDataToConfirm';
 import { useRouteDraft } from '../../common/drafts/useRouteDraft';
 import { DraftRestoredNotice } from '../../common/drafts/DraftRestoredNotice';
 
@@ -96,6 +97,7 @@ const companyKey = (id: string) => [...portalKeys.all, 'company', id] as const;
 
 export const ConfirmAccountPage = () => {
   const translate = useTranslate();
+  const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
@@ -198,6 +200,7 @@ export const ConfirmAccountPage = () => {
       sessionStorage.removeItem(passwordDoneKey);
       if (session.companyUser) primeCompanySession(session.companyUser, data);
       queryClient.setQueryData(companyKey(String(company.id)), data);
+      notify('kaigi.company.confirm_account.confirmed', { type: 'success' });
       navigate('/company/meetings', { replace: true });
     } catch (caught) {
       const error = caught as { status?: number; detail?: string; message?: string; problem?: Problem | null };
@@ -261,11 +264,7 @@ export const ConfirmAccountPage = () => {
             {translate('kaigi.company.confirm_account.title')}
           </Typography>
           <Typography gutterBottom>{translate('kaigi.company.confirm_account.intro')}</Typography>
-          {query.data?.attributes?.name1 && (
-            <Typography variant="body2" color="text.secondary" gutterBottom>
-              {translate('kaigi.company.confirm_account.company')}: {query.data.attributes.name1}
-            </Typography>
-          )}
+          {query.data && <CompanyDataToConfirm company={query.data} />}
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mt: 2 }}>
             {translate('kaigi.company.confirm_account.steps')}
           </Typography>

@@ -618,6 +618,16 @@ const ROWS: Row[] = [
     ],
   },
   {
+    method: 'GET',
+    path: '/v1/company/companies/{id}/chamber_changes',
+    own: (i) => ({ url: `/v1/company/companies/${i.company}/chamber_changes` }),
+    expect: companyShow,
+    foreign: [
+      { who: 'company', url: (i) => `/v1/company/companies/${i.neighbourCompany}/chamber_changes`, status: 404 },
+      { who: 'company', url: (i) => `/v1/company/companies/${i.other.company}/chamber_changes`, status: 404 },
+    ],
+  },
+  {
     method: 'PUT',
     path: '/v1/company/companies/{id}',
     own: (i) => ({ url: `/v1/company/companies/${i.company}`, body: {} }),
