@@ -37,8 +37,7 @@ describe('foldVariants (issue 15 §4)', () => {
   it('gives SQL translate() the same table: FROM[i] → TO[i], the rest of FROM deleted', () => {
     const from = [...SEARCH_VARIANTS_FROM];
     const to = [...SEARCH_VARIANTS_TO];
-    const translate = (s: string) =>
-      [...s].map((c) => (from.includes(c) ? (to[from.indexOf(c)] ?? '') : c)).join('');
+    const translate = (s: string) => [...s].map((c) => (from.includes(c) ? (to[from.indexOf(c)] ?? '') : c)).join('');
     const sample = `${from.join('')}高橋`;
     expect(translate(sample)).toBe(foldVariants(sample));
   });

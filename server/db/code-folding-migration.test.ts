@@ -171,9 +171,10 @@ describe('migration 0008: codes folded, duplicates renamed, 異体字 folded in 
   });
 
   it('refuses a second code that folds alike, whoever writes it', async () => {
-    await expect(
-      q(`insert into company (cci_code, company_code) values ($1, 'c0001')`, [CCI]),
-    ).rejects.toMatchObject({ code: '23505', constraint: 'company_cci_code_folded_code_key' });
+    await expect(q(`insert into company (cci_code, company_code) values ($1, 'c0001')`, [CCI])).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'company_cci_code_folded_code_key',
+    });
     await expect(
       q(`insert into conference_template (cci_code, conference_template_code, name) values ($1, 'Seminar', 'x')`, [CCI]),
     ).rejects.toMatchObject({ code: '23505', constraint: 'conference_template_cci_code_folded_code_key' });

@@ -21,7 +21,11 @@ const ids = { variantCompany: 0, plainCompany: 0, variantMember: 0, plainMember:
 type Listed = { json(): { data: Array<{ id: number }> } };
 const idsOf = (res: Listed) => res.json().data.map((r) => r.id);
 const find = async (path: string, keyword: string) => {
-  const res = await call('GET', `${path}${path.includes('?') ? '&' : '?'}keyword=${encodeURIComponent(keyword)}&page_size=1000`, DEMO.staff);
+  const res = await call(
+    'GET',
+    `${path}${path.includes('?') ? '&' : '?'}keyword=${encodeURIComponent(keyword)}&page_size=1000`,
+    DEMO.staff,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return idsOf(res);
 };
@@ -109,9 +113,10 @@ describe('異体字 in keyword search', () => {
       await client.query('set local enable_seqscan = off');
       // the bigram condition alone: on the small test tables the planner may otherwise take any
       // (cci_code, …) btree for cci_code = 'demo' and filter the few rows
-      const plan = await client.query(`explain select id from company where kaigi_bigrams(search_text) @> kaigi_bigrams($1::text)`, [
-        term,
-      ]);
+      const plan = await client.query(
+        `explain select id from company where kaigi_bigrams(search_text) @> kaigi_bigrams($1::text)`,
+        [term],
+      );
       expect(JSON.stringify(plan.rows)).toMatch(/company_cci_code_search_bigrams_idx/);
       await client.query('rollback');
     } finally {
