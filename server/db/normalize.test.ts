@@ -28,6 +28,12 @@ describe('normalizeSearchText', () => {
     expect(normalizeSearchText('ー')).toBe('ー');
   });
 
+  it('folds 異体字 after NFKC (issue 15 §4): 髙橋 is searched as 高橋', () => {
+    expect(normalizeSearchText('髙橋 山﨑 渡邊 渡邉 德永')).toBe('高橋 山崎 渡辺 渡辺 徳永');
+    // CJK compatibility ideographs (塚 U+FA10, 神 U+FA19, 隆 U+F9DC) are NFKC's
+    expect(normalizeSearchText('\uFA10本 \uFA19田 \uF9DC')).toBe('塚本 神田 隆');
+  });
+
   it('is idempotent', () => {
     const once = normalizeSearchText('ｻﾄｳ 商事（株）　ＣＯ');
     expect(normalizeSearchText(once)).toBe(once);

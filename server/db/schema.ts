@@ -32,6 +32,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { searchTerms } from './normalize.ts';
 
@@ -213,6 +214,8 @@ export const company = pgTable(
   },
   (t) => [
     unique('company_cci_code_company_code_key').on(t.cci_code, t.company_code),
+    // one code whatever its case and width, whoever writes (migration 0008, docs/decisions/0012)
+    uniqueIndex('company_cci_code_folded_code_key').on(t.cci_code, sql`upper(normalize(${t.company_code}, NFKC))`),
     index('company_cci_code_id_idx').on(t.cci_code, t.id),
     index('company_cci_code_name_kana_idx').on(t.cci_code, t.name_kana),
     // btree_gin: the chamber and the bigrams in one GIN index (keywordCondition; migration 0003)
@@ -296,7 +299,13 @@ export const conference_template = pgTable(
     default_body: jsonb('default_body').$type<ConferenceTemplateBody>().notNull().default({}),
     ...editable(),
   },
-  (t) => [unique('conference_template_cci_code_code_key').on(t.cci_code, t.conference_template_code)],
+  (t) => [
+    unique('conference_template_cci_code_code_key').on(t.cci_code, t.conference_template_code),
+    uniqueIndex('conference_template_cci_code_folded_code_key').on(
+      t.cci_code,
+      sql`upper(normalize(${t.conference_template_code}, NFKC))`,
+    ),
+  ],
 );
 
 export const conference = pgTable(

@@ -11,9 +11,11 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { keywordCondition } from '../db/schema.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery } from '../schemas/common.ts';
+import { foldCode } from '../../access/codes.ts';
 import { normalizeCode } from './normalize-input.ts';
 
-export type FilterType = 'string' | 'code' | 'integer' | 'date' | 'boolean';
+/** `code`: NFKC; `folded_code`: a code stored folded (事業所コード, テンプレートコード), so w1 finds W1. */
+export type FilterType = 'string' | 'code' | 'folded_code' | 'integer' | 'date' | 'boolean';
 export type FilterOp = 'eq' | 'gte' | 'lte' | 'startswith' | 'in';
 
 export interface FilterSpec {
@@ -83,13 +85,16 @@ export function listQuerySchema(spec: ListSpec): TObject {
 
 type Query = Record<string, unknown>;
 
+const CODE_VALUE: Partial<Record<FilterType, (s: string) => string>> = { code: normalizeCode, folded_code: foldCode };
+
 function filterConditions(spec: ListSpec, query: Query): SQL[] {
   const conditions: SQL[] = [];
   for (const [name, filter] of Object.entries(spec.filters ?? {})) {
     for (const op of filter.ops) {
       const raw = query[`${name}${OP_SUFFIX[op]}`];
       if (raw === undefined) continue;
-      const value = filter.type === 'code' && typeof raw === 'string' ? normalizeCode(raw) : raw;
+      const asCode = CODE_VALUE[filter.type];
+      const value = asCode && typeof raw === 'string' ? asCode(raw) : raw;
       const column = filter.column;
       switch (op) {
         case 'eq':
@@ -106,8 +111,7 @@ function filterConditions(spec: ListSpec, query: Query): SQL[] {
           break;
         case 'in': {
           const items = String(value).split(',');
-          const typed =
-            filter.type === 'integer' ? items.map(Number) : items.map((i) => (filter.type === 'code' ? normalizeCode(i) : i));
+          const typed = filter.type === 'integer' ? items.map(Number) : items.map((i) => (asCode ? asCode(i) : i));
           conditions.push(inArray(column, typed));
           break;
         }

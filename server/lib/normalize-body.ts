@@ -1,3 +1,4 @@
+import { foldCode } from '../../access/codes.ts';
 import { normalizeKana } from '../../access/kana.ts';
 import type { FieldNormalizers } from './inspect-input.ts';
 import { normalizeCode, normalizeDigits, normalizeEmail, normalizePostalCode, normalizeText } from './normalize-input.ts';
@@ -9,9 +10,10 @@ import { normalizeCode, normalizeDigits, normalizeEmail, normalizePostalCode, no
  * write path (console, portal, API) alike; imports use the same functions (issue 15 §4).
  */
 export const BODY_FIELD_NORMALIZERS: FieldNormalizers = {
-  company_code: normalizeCode,
+  // one code whatever its case and width (issue 15 §4, issue 18 §7; docs/decisions/0012)
+  company_code: foldCode,
   master_code: normalizeCode,
-  conference_template_code: normalizeCode,
+  conference_template_code: foldCode,
   postal_code: normalizePostalCode,
   phone: normalizeDigits,
   email: normalizeEmail,

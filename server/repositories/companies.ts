@@ -16,7 +16,7 @@ export const COMPANY_LIST: ListSpec = {
   id: company.id,
   sortable: { id: company.id, company_code: company.company_code, name_kana: company.name_kana, updated_at: company.updated_at },
   defaultSort: ['company_code'],
-  filters: { company_code: { column: company.company_code, type: 'code', ops: ['eq', 'startswith', 'in'] } },
+  filters: { company_code: { column: company.company_code, type: 'folded_code', ops: ['eq', 'startswith', 'in'] } },
   keyword: company.search_text,
   fields: ['id', 'cci_code', 'company_code', 'version', 'attributes', 'created_at', 'updated_at'],
 };

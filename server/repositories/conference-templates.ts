@@ -29,8 +29,8 @@ export const CONFERENCE_TEMPLATE_LIST: ListSpec = {
   },
   defaultSort: ['conference_template_code'],
   filters: {
-    conference_template_code: { column: code, type: 'code', ops: ['eq', 'startswith', 'in'] },
-    master_code: { column: code, type: 'code', ops: ['eq', 'startswith'] },
+    conference_template_code: { column: code, type: 'folded_code', ops: ['eq', 'startswith', 'in'] },
+    master_code: { column: code, type: 'folded_code', ops: ['eq', 'startswith'] },
   },
   // no search_text column: a chamber has a handful of templates, a substring match is enough
   extra: { keyword: Type.String({ maxLength: 200 }) },

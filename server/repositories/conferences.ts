@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { and, asc, eq, exists, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { CONFERENCE_STATUSES, POSITION_TYPES, conference, conference_member, conference_template } from '../db/schema.ts';
+import { SEARCH_VARIANTS_FROM, SEARCH_VARIANTS_TO } from '../../access/itaiji.ts';
 import { searchTerms } from '../db/normalize.ts';
 import type {
   Conference,
@@ -111,7 +112,7 @@ export function toConference(row: ConferenceRow): Conference {
   };
 }
 
-// Katakana → hiragana and dash look-alikes → '-', as normalizeSearchText does (server/db/normalize.ts).
+// 異体字, katakana → hiragana and dash look-alikes → '-', as normalizeSearchText does (server/db/normalize.ts).
 const KATAKANA = Array.from({ length: 0x30f6 - 0x30a1 + 1 }, (_, i) => String.fromCharCode(0x30a1 + i)).join('');
 const HIRAGANA = Array.from({ length: KATAKANA.length }, (_, i) => String.fromCharCode(0x3041 + i)).join('');
 const DASHES = '\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63';
@@ -123,7 +124,9 @@ const DASHES = '\u2010\u2011\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63';
 export function conferenceKeyword(keyword: string): SQL | undefined {
   const terms = searchTerms(keyword);
   if (terms.length === 0) return undefined;
-  const text = sql`translate(lower(normalize(${conference.name} || ' ' || coalesce(${conference.place}, ''), NFKC)), ${KATAKANA + DASHES}, ${HIRAGANA + '-'.repeat(DASHES.length)})`;
+  const nfkc = sql`normalize(${conference.name} || ' ' || coalesce(${conference.place}, ''), NFKC)`;
+  const folded = sql`translate(${nfkc}, ${SEARCH_VARIANTS_FROM}, ${SEARCH_VARIANTS_TO})`;
+  const text = sql`translate(lower(${folded}), ${KATAKANA + DASHES}, ${HIRAGANA + '-'.repeat(DASHES.length)})`;
   return and(...terms.map((term) => sql`${text} like ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`));
 }
 

@@ -28,7 +28,7 @@ export const MEMBER_LIST: ListSpec = {
   defaultSort: ['company_code', 'name_kana'],
   filters: {
     company_id: { column: member.company_id, type: 'integer', ops: ['eq'] },
-    company_code: { column: member.company_code, type: 'code', ops: ['eq', 'startswith', 'in'] },
+    company_code: { column: member.company_code, type: 'folded_code', ops: ['eq', 'startswith', 'in'] },
   },
   keyword: member.search_text,
   fields: [

@@ -4,6 +4,7 @@
  * 事業所コード, and filtered by who is expected and who has arrived.
  */
 import type pg from 'pg';
+import { SEARCH_VARIANTS_FROM, SEARCH_VARIANTS_TO } from '../../access/itaiji.ts';
 import type { AnswerContent, ConferenceMemberCategory } from '../db/schema.ts';
 import { searchTerms } from '../db/normalize.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
@@ -77,7 +78,7 @@ export interface ReceptionList {
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Each term of `q` (normalised as search_text is: NFKC, lower case, katakana → hiragana) must be in
+ * Each term of `q` (normalised as search_text is: NFKC, 異体字, lower case, katakana → hiragana) must be in
  * the member's search_text (name, kana, 事業所コード, company name) or the company's (code, name,
  * kana). Within one conference a plain LIKE is cheaper than the chamber-wide bigram index.
  */
@@ -85,9 +86,10 @@ function searchConditions(q: string | undefined, params: unknown[]): string[] {
   const terms = searchTerms(q ?? '');
   if (terms.length === 0) return [];
   // the substitute of a 代理出席 is who stands at the desk: their name is searched too, folded in
-  // SQL as search_text is (NFKC, lower case, katakana → hiragana)
-  params.push(KATAKANA, HIRAGANA);
-  const proxy = `translate(lower(normalize(coalesce(cm.proxy_name, ''), NFKC)), $${params.length - 1}, $${params.length})`;
+  // SQL as search_text is (NFKC, 異体字, lower case, katakana → hiragana)
+  params.push(SEARCH_VARIANTS_FROM, SEARCH_VARIANTS_TO, KATAKANA, HIRAGANA);
+  const n = params.length;
+  const proxy = `translate(lower(translate(normalize(coalesce(cm.proxy_name, ''), NFKC), $${n - 3}, $${n - 2})), $${n - 1}, $${n})`;
   return terms.map((term) => {
     params.push(escapeLike(term));
     const p = `$${params.length}`;

@@ -5,6 +5,7 @@
  * Each returns a translation key (react-admin translates validation messages).
  */
 import type { Validator } from 'react-admin';
+import { foldCode } from '../../access/codes';
 import { KANA_PATTERN, normalizeKana } from '../../access/kana';
 
 const KANA = new RegExp(KANA_PATTERN);
@@ -35,8 +36,10 @@ export const phone = byPattern(/^[0-9][0-9-]{8,14}$/, 'kaigi.common.validation.p
 export const kana = byPattern(KANA, 'kaigi.common.validation.kana', (value) =>
   typeof value === 'string' ? normalizeKana(value) : '',
 );
-/** Server: ^[0-9A-Za-z_-]+$ (company codes, template codes) */
-export const code = byPattern(/^[0-9A-Za-z_-]+$/, 'kaigi.common.validation.code');
+/** Server: ^[0-9A-Za-z_-]+$ (company codes, template codes) after foldCode: ｗ１ is W1 (issue 15 §4). */
+export const code = byPattern(/^[0-9A-Za-z_-]+$/, 'kaigi.common.validation.code', (value) =>
+  typeof value === 'string' ? foldCode(value) : '',
+);
 
 /** An end date ('YYYY-MM-DD') not before the `startField` of the same form. */
 export const notBefore =

@@ -89,7 +89,8 @@ export const messages = {
         remove: 'この招待ルールを削除',
       },
       helper: {
-        conference_template_code: '半角英数字・ハイフン・アンダースコア（50文字以内）。全角で入力しても半角に変換されます',
+        conference_template_code:
+          '半角英数字・ハイフン・アンダースコア（50文字以内）。英字は大文字で保存されます（大文字・小文字、全角・半角は区別しません）',
         q: 'テンプレート名またはコードの一部',
         answer_deadline_days_before: '0〜365。0は開催日当日です',
         answer_choices: '会員が選べる回答を1つ以上選んでください',
