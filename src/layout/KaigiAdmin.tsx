@@ -8,7 +8,6 @@
 import { useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import {
-  AccessDenied,
   AdminContext,
   AuthenticationError,
   CoreAdminUI,
@@ -23,6 +22,7 @@ import {
   type RaThemeOptions,
 } from 'react-admin';
 import { createQueryClient } from '../providers/queryClient';
+import { AccessDeniedPage } from './AccessDeniedPage';
 
 const store = localStorageStore();
 
@@ -51,7 +51,7 @@ export const KaigiAdmin = ({ authProvider, dataProvider, i18nProvider, theme, ch
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           {...ui}
-          accessDenied={AccessDenied}
+          accessDenied={AccessDeniedPage}
           authenticationError={AuthenticationError}
           error={ErrorPage}
           loading={LoadingPage}
