@@ -70,7 +70,12 @@ beforeAll(async () => {
     parentId: ids.soonest,
   });
   await invite(ids.sub, members.slice(0, 2), company, 0);
-  ids.allAnswered = await createConference(app.pool, { cciCode: CCI, name: '全員回答済', eventDate: at(6), answerDeadline: at(2) });
+  ids.allAnswered = await createConference(app.pool, {
+    cciCode: CCI,
+    name: '全員回答済',
+    eventDate: at(6),
+    answerDeadline: at(2),
+  });
   await invite(ids.allAnswered, members.slice(0, 3), company, 3);
   ids.draft = await createConference(app.pool, {
     cciCode: CCI,
@@ -95,7 +100,12 @@ beforeAll(async () => {
     await createConference(app.pool, { cciCode: CCI, name: `来月の会議${i + 1}`, eventDate: at(30 + i), answerDeadline: null });
   }
   // another chamber's and the demo chamber's: never on this chamber's home
-  ids.foreign = await createConference(app.pool, { cciCode: OTHER_CCI, name: 'よその会議', eventDate: at(2), answerDeadline: at(1) });
+  ids.foreign = await createConference(app.pool, {
+    cciCode: OTHER_CCI,
+    name: 'よその会議',
+    eventDate: at(2),
+    answerDeadline: at(1),
+  });
   ids.demo = await createConference(app.pool, { name: 'デモの会議', eventDate: at(2), answerDeadline: at(1) });
 });
 
