@@ -97,15 +97,19 @@ export const UpcomingSection = ({ data, isPending, error, onRetry, sx }: Upcomin
                 <ConferenceLink conference={conference} to={`/conferences/${conference.id}`} />
                 {conference.status !== 'published' && <ConferenceStatusChip status={conference.status} />}
               </Stack>
-              <Typography variant="body2" color="text.secondary">
-                {translate('kaigi.dashboard.upcoming.event', { date: formatDateTimeWithWeekday(conference.event_date) })}
-                {' ・ '}
-                {conference.answer_deadline
-                  ? translate('kaigi.dashboard.upcoming.deadline', {
-                      date: formatDateTimeWithWeekday(conference.answer_deadline),
-                    })
-                  : translate('kaigi.dashboard.upcoming.no_deadline')}
-              </Typography>
+              {/* date and deadline each on one line; on phones the deadline wraps whole */}
+              <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1.5, color: 'text.secondary' }}>
+                <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {translate('kaigi.dashboard.upcoming.event', { date: formatDateTimeWithWeekday(conference.event_date) })}
+                </Typography>
+                <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {conference.answer_deadline
+                    ? translate('kaigi.dashboard.upcoming.deadline', {
+                        date: formatDateTimeWithWeekday(conference.answer_deadline),
+                      })
+                    : translate('kaigi.dashboard.upcoming.no_deadline')}
+                </Typography>
+              </Stack>
               <AnswerRate conference={conference} />
             </Stack>
           </Box>
