@@ -79,6 +79,11 @@ const serve = ({ body = dashboard(), jobs = [] as object[], user = {} as Record<
 
 const section = async (name: string) => screen.findByRole('region', { name });
 
+// the lazy page and the app compiled once up front, so the first test's 5 s waits are for the screen
+beforeAll(async () => {
+  await Promise.all([import('./AdminDashboard'), import('../App')]);
+}, 60_000);
+
 describe('/admin: the staff home', () => {
   it('greets the user by display name, never by the Cognito username (a UUID)', async () => {
     serve();
