@@ -20,6 +20,7 @@ import repositories from './repositories/index.ts';
 import health from './routes/health.ts';
 import clientConfig from './routes/client-config.ts';
 import cciUserInfo from './routes/cci/user-info.ts';
+import cciDashboard from './routes/cci/dashboard.ts';
 import companyUserInfo from './routes/company/user-info.ts';
 import companyCompanies from './routes/company/companies.ts';
 import cciCompanies from './routes/cci/admin/master/companies.ts';
@@ -115,6 +116,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(health);
   await app.register(clientConfig, { config: opts.clientConfig });
   await app.register(cciUserInfo);
+  await app.register(cciDashboard);
   await app.register(companyUserInfo);
   await app.register(companyCompanies);
   await app.register(cciCompanies);

@@ -33,7 +33,9 @@ describe('App', () => {
     const card = await screen.findByTestId('dashboard-user-card');
     expect(currentUrl()).toBe('/admin');
     await waitFor(() => expect(within(card).getByText('TKY')).toBeInTheDocument());
-    expect(within(card).getByText('tky-admin')).toBeInTheDocument();
+    // by name, not by the Cognito username (issue 18 item 7)
+    expect(card).toHaveTextContent('東京 太郎さん');
+    expect(card).not.toHaveTextContent('tky-admin');
     expect(within(card).getByText('スーパー管理者')).toBeInTheDocument();
     expect(Cookies.get('role')).toBe('CCI_ADMIN');
   });

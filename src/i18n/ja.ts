@@ -13,6 +13,7 @@ import { messages as conferencesMessages } from '../conferences/messages';
 import { messages as conferenceMailMessages } from '../conferences/mailMessages';
 import { messages as notificationsMessages } from '../notifications/messages';
 import { messages as exportsMessages } from '../exports/messages';
+import { messages as dashboardMessages } from '../dashboard/messages';
 import { messages as companyPortalMessages } from '../company/messages';
 import { messages as quorumMessages } from '../conferences/quorum/messages';
 import { messages as roomStaffMessages } from '../conferences/room/messages';
@@ -76,15 +77,6 @@ export const kaigiMessages = {
       dashboard: 'ダッシュボード',
       meetings: '会議一覧',
       user_menu_of: 'プロフィール %{name}',
-    },
-    dashboard: {
-      title: 'ダッシュボード',
-      signed_in_as: 'ログイン中のユーザー',
-      cci_code: '商工会議所コード',
-      username: 'ユーザー名',
-      display_name: '氏名',
-      role: '権限',
-      loading: 'ユーザー情報を読み込んでいます…',
     },
     not_found: {
       title: 'ページが見つかりません',
@@ -180,6 +172,7 @@ const resourceMessages = [
   conferenceMailMessages,
   notificationsMessages,
   exportsMessages,
+  dashboardMessages,
   companyPortalMessages,
   roomMessages,
   quorumMessages,

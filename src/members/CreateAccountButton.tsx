@@ -3,7 +3,9 @@
  * .createUserFromMember) creates the member's company's COMPANY_ADMIN sign-in. Asks first; then
  * says what happened in Japanese — created (with the temporary password only when the API returns
  * one, i.e. local mode), 422 member_has_no_email, 409 user_exists, or any other failure.
- * Only for who may create users (CCI_ADMIN; the server checks users/create too).
+ * Only for who may create users (CCI_ADMIN; the server checks users/create too). The new account
+ * is shown by the member's name and the e-mail it signs in with, not by its Cognito username (a
+ * UUID nobody types; issue 18 item 7).
  */
 import { useState } from 'react';
 import {
@@ -110,10 +112,10 @@ export const CreateAccountButton = () => {
               </Alert>
               <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
                 <Typography component="dt" variant="body2" color="text.secondary">
-                  {translate('kaigi.members.account.username')}
+                  {translate('kaigi.members.account.name')}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
-                  {phase.user.username}
+                  {record.name}
                 </Typography>
                 <Typography component="dt" variant="body2" color="text.secondary">
                   {translate('kaigi.members.account.email')}

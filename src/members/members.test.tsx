@@ -240,7 +240,7 @@ describe('create the sign-in account from a member', () => {
         calls += 1;
         return HttpResponse.json(
           {
-            username: 'yamada@acme.example.jp',
+            username: '0b7e4c1a-9d2f-4e6b-8a3c-5f1d2e9b7c40',
             email: 'yamada@acme.example.jp',
             user_type: 'COMPANY_ADMIN',
             company_id: 1,
@@ -259,6 +259,11 @@ describe('create the sign-in account from a member', () => {
     expect(await within(dialog).findByText('ログインアカウントを作成しました。')).toBeInTheDocument();
     expect(within(dialog).getByTestId('temporary-password')).toHaveTextContent('Tmp#12345');
     expect(calls).toBe(1);
+    // the account by name and sign-in e-mail, not by its Cognito username (issue 18 item 7)
+    const account = within(dialog).getByText('氏名').closest('dl')!;
+    expect(account).toHaveTextContent('氏名山田 太郎');
+    expect(account).toHaveTextContent('メールアドレス（ログインID）yamada@acme.example.jp');
+    expect(dialog).not.toHaveTextContent('0b7e4c1a-9d2f-4e6b-8a3c-5f1d2e9b7c40');
   });
 
   it('shows no temporary password when the API sends none (production: Cognito e-mails it)', async () => {

@@ -60,8 +60,8 @@ export const messages = {
         submit: '作成する',
         creating: '作成しています…',
         created: 'ログインアカウントを作成しました。',
-        username: 'ユーザー名',
-        email: 'メールアドレス',
+        name: '氏名',
+        email: 'メールアドレス（ログインID）',
         temporary_password: '仮パスワード',
         temporary_password_help:
           '仮パスワードはこの画面にだけ表示されます。本人にお伝えください。初回ログイン時に新しいパスワードの設定を求められます。',

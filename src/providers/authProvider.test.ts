@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
 import { amplify, signIn, signOut, confirmSignIn } from '../test/amplifyMock';
-import { companySessionOk, companyUser } from '../test/handlers';
+import { cciUser, cciUserInfoOk, companySessionOk, companyUser } from '../test/handlers';
 import { authProvider } from './authProvider';
 import { sessionStore } from '../session/sessionStore';
 import { setRuntimeConfig } from '../config/runtimeConfig';
@@ -146,6 +146,12 @@ describe('authProvider', () => {
       id: companyUser.username,
       fullName: companyUser.display_name,
     });
+  });
+
+  it('issue 18 item 7: without a display name, getIdentity names the user by e-mail, not by the Cognito UUID', async () => {
+    amplify.signInAs('CCI_ADMIN');
+    server.use(cciUserInfoOk({ ...cciUser, username: '7d1f3c5e-2b4a-4c9e-9f0a-3e8b6d2c1a90', display_name: null }));
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ fullName: cciUser.email });
   });
 
   it('issue 11: checkError never logs out — the HTTP client already refreshed or ended the session on a 401', async () => {

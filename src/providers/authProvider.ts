@@ -211,7 +211,8 @@ export const authProvider: AuthProvider = {
     const user = session.cciUser ?? session.companyUser;
     return {
       id: user?.username ?? claims.username ?? claims.sub ?? '',
-      fullName: user?.display_name || user?.username || claims.email || claims.username || '',
+      // the user menu shows it: the name or e-mail, never the Cognito username (a UUID; issue 18 item 7)
+      fullName: user?.display_name || user?.email || claims.email || '',
     };
   },
 

@@ -82,6 +82,20 @@ describe('answers tab', () => {
     await waitFor(() => expect(screen.queryByTestId('company-12')).not.toBeInTheDocument(), WAIT);
     expect(within(screen.getByTestId('company-11')).getByText('鈴木 一郎')).toBeInTheDocument();
   }, 30_000);
+
+  it('opened with ?answer=none (the staff home’s 締切が近い未回答), lists only the unanswered', async () => {
+    signIn();
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
+      http.get(`${API}/conference_members`, () => list(answersFixture(), 8, 1, 1000)),
+    );
+    renderAdmin('/conferences/1/answers?answer=none', { conferences });
+    const suzuki = await screen.findByTestId('company-11', {}, { timeout: 5000 });
+    expect(within(suzuki).getByText('鈴木 二郎')).toBeInTheDocument();
+    expect(within(suzuki).queryByText('鈴木 一郎')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('company-10')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '回答で絞り込み' })).toHaveTextContent('未回答');
+  }, 30_000);
 });
 
 describe('invited companies tab', () => {

@@ -21,6 +21,7 @@ import {
 } from '@mui/material';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { useCanAccess, useTranslate, type Identifier } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { formatDateTimeWithWeekday } from '../../utils/dates';
 import { ANSWER_KEYS, answerKeyOf, groupByCompany, tallyConference, type AnswerKey } from '../answerTally';
 import { AnswerChip, CompanyAnswerChip } from '../ConferenceChips';
@@ -73,7 +74,12 @@ const ByCompany = ({
   onRecord?: (row: InviteeRecord) => void;
 }) => {
   const translate = useTranslate();
-  const [answer, setAnswer] = useState<AnswerKey | ''>('');
+  // ?answer=none: the staff home's 締切が近い未回答 opens the list on the unanswered (issue 15 item 5)
+  const [params] = useSearchParams();
+  const linked = params.get('answer');
+  const [answer, setAnswer] = useState<AnswerKey | ''>(
+    (ANSWER_KEYS as readonly string[]).includes(linked ?? '') ? (linked as AnswerKey) : '',
+  );
   const groups = useMemo(() => groupByCompany(rows), [rows]);
   const shown = groups
     .map((group) => ({

@@ -219,6 +219,14 @@ const ROWS: Row[] = [
     expect: chamberRead,
     foreign: bothChamber(() => `/v1/cci/user_info?cci_code=${OTHER_CCI}`, 403),
   },
+  {
+    // the staff home's conference sections (issue 15 item 5)
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/dashboard',
+    own: () => ({ url: '/v1/cci/demo/dashboard' }),
+    expect: inDemo(chamberRead),
+    foreign: bothChamber(() => `/v1/cci/${OTHER_CCI}/dashboard`, 403),
+  },
   { method: 'GET', path: '/v1/company/user_info', own: () => ({ url: '/v1/company/user_info' }), expect: companyRead },
 
   // master data and templates: CCI_ADMIN writes, CCI_CONFERENCE_USER reads

@@ -1,0 +1,46 @@
+/** Japanese UI texts of the staff home /admin (issue 15 item 5): kaigi.dashboard.*. */
+export const messages = {
+  kaigi: {
+    dashboard: {
+      title: 'ダッシュボード',
+      greeting: '%{name}さん',
+      signed_in_as: 'ログイン中のユーザー',
+      cci_code: '商工会議所コード',
+      role: '権限',
+      loading: 'ユーザー情報を読み込んでいます…',
+      section_loading: '読み込み中',
+      upcoming: {
+        title: '今後の会議',
+        empty: '今日以降に予定されている会議はありません。',
+        all: 'すべての今後の会議を見る（%{count}件）',
+        list: '会議一覧を開く',
+        event: '開催 %{date}',
+        deadline: '回答期限 %{date}',
+        no_deadline: '回答期限なし',
+        rate: '回答率 %{percent}（%{answered}/%{invited}名）',
+        rate_label: '%{name}の回答率',
+        no_invitees: 'まだ招待者がいません',
+      },
+      deadline: {
+        title: '締切が近い未回答',
+        intro: '回答期限まで%{days}日以内で、未回答の招待者がいる回答受付中の会議です。',
+        empty: '回答期限まで%{days}日以内の会議に、未回答の招待者はいません。',
+        more: 'ほかに%{count}件あります。',
+        unanswered: '未回答 %{count}名',
+        of_invited: '（招待 %{invited}名）',
+        deadline: '回答期限 %{date}',
+        today: '本日締切',
+        days_left: 'あと%{days}日',
+      },
+      exports: {
+        title: 'ファイル出力',
+        intro: 'あなたの実行中の出力と、24時間以内に完了した出力です。',
+        empty: '実行中または24時間以内に完了したファイル出力はありません。',
+        hint: 'ファイル出力は会員・事業所・会議の各画面の「出力」から始められます。',
+        all: 'ファイル出力の一覧を開く',
+        finished: '完了 %{date}',
+        created: '開始 %{date}',
+      },
+    },
+  },
+};
