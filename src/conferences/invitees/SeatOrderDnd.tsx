@@ -4,7 +4,7 @@
  * keyboard with space, ↑/↓ and space; screen readers hear Japanese instructions and announcements.
  * A drop calls `onMove` with the new place (1-based).
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -45,9 +45,18 @@ export const SeatOrderDnd = ({ rows, onMove, children }: SeatOrderDndProps) => {
   };
   const t = (key: string, id: UniqueIdentifier, place: number) =>
     translate(`kaigi.conferences.invitees.dnd.${key}`, { name: nameOf(id), place });
+  // the place last announced: a drag starts over its own row, which "持ち上げました" already says
+  const announced = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('start', active.id, placeOf(active.id)),
-    onDragOver: ({ active, over }) => (over ? t('over', active.id, placeOf(over.id)) : t('outside', active.id, 0)),
+    onDragStart: ({ active }) => {
+      announced.current = active.id;
+      return t('start', active.id, placeOf(active.id));
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === announced.current) return undefined;
+      announced.current = over?.id ?? null;
+      return over ? t('over', active.id, placeOf(over.id)) : t('outside', active.id, 0);
+    },
     onDragEnd: ({ active, over }) => (over ? t('end', active.id, placeOf(over.id)) : t('cancel', active.id, placeOf(active.id))),
     onDragCancel: ({ active }) => t('cancel', active.id, placeOf(active.id)),
   };
