@@ -4,7 +4,7 @@
  * place, and 「位置を指定して移動」; each is one request (useSeatMove.ts).
  */
 import type { Ref } from 'react';
-import { Checkbox, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Checkbox, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
@@ -97,38 +97,49 @@ export const InviteeRow = (props: InviteeRowProps) => {
         {translate(`kaigi.conferences.category.${row.category}`)}
       </TableCell>
       {canEdit && (
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <RecordAnswerButton row={row} onClick={props.onRecord} />
-          <IconButton
-            ref={props.buttonRef('up')}
-            size="small"
-            aria-label={translate('kaigi.conferences.invitees.move_up', { name })}
-            disabled={index === 0 || busy}
-            onClick={() => props.onMove('up')}
+        <TableCell align="right">
+          {/* phones: two by two, so that the name keeps its width */}
+          <Box
+            sx={{
+              display: { xs: 'grid', sm: 'flex' },
+              gridTemplateColumns: 'repeat(2, auto)',
+              justifyContent: 'end',
+              alignItems: 'center',
+              whiteSpace: 'nowrap',
+            }}
           >
-            <ArrowUpwardIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            ref={props.buttonRef('down')}
-            size="small"
-            aria-label={translate('kaigi.conferences.invitees.move_down', { name })}
-            disabled={index === count - 1 || busy}
-            onClick={() => props.onMove('down')}
-          >
-            <ArrowDownwardIcon fontSize="small" />
-          </IconButton>
-          <Tooltip title={translate('kaigi.conferences.invitees.move_to')}>
-            <span>
-              <IconButton
-                size="small"
-                aria-label={translate('kaigi.conferences.invitees.move_to_for', { name })}
-                disabled={count < 2 || busy}
-                onClick={props.onMoveTo}
-              >
-                <FormatListNumberedIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
+            <RecordAnswerButton row={row} onClick={props.onRecord} />
+            <IconButton
+              ref={props.buttonRef('up')}
+              size="small"
+              aria-label={translate('kaigi.conferences.invitees.move_up', { name })}
+              disabled={index === 0 || busy}
+              onClick={() => props.onMove('up')}
+            >
+              <ArrowUpwardIcon fontSize="small" />
+            </IconButton>
+            <IconButton
+              ref={props.buttonRef('down')}
+              size="small"
+              aria-label={translate('kaigi.conferences.invitees.move_down', { name })}
+              disabled={index === count - 1 || busy}
+              onClick={() => props.onMove('down')}
+            >
+              <ArrowDownwardIcon fontSize="small" />
+            </IconButton>
+            <Tooltip title={translate('kaigi.conferences.invitees.move_to')}>
+              <span>
+                <IconButton
+                  size="small"
+                  aria-label={translate('kaigi.conferences.invitees.move_to_for', { name })}
+                  disabled={count < 2 || busy}
+                  onClick={props.onMoveTo}
+                >
+                  <FormatListNumberedIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Box>
         </TableCell>
       )}
     </TableRow>

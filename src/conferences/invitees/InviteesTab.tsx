@@ -187,7 +187,12 @@ export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDel
           </Typography>
           <SeatOrderDnd rows={rows} onMove={(row, place) => void moveTo(row, place)}>
             <TableContainer>
-              <Table size="small" aria-label={translate('kaigi.conferences.invitees.title')}>
+              <Table
+                size="small"
+                aria-label={translate('kaigi.conferences.invitees.title')}
+                // phones: narrow gutters leave the name room
+                sx={{ '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } } }}
+              >
                 <TableHead>
                   <TableRow>
                     {canDelete && (
