@@ -150,7 +150,8 @@ describe('invitees tab', () => {
     signIn();
     const { calls } = setup();
     renderAdmin('/conferences/1/invitees', { conferences });
-    const table = await screen.findByRole('table', { name: '招待者' }, { timeout: 5000 });
+    // the file's first screen loads lazily: on a loaded machine that takes longer than 5 s
+    const table = await screen.findByRole('table', { name: '招待者' }, { timeout: 20_000 });
     const first = within(table).getAllByRole('row')[1];
     expect(within(first).getByText('山田 太郎')).toBeInTheDocument();
     expect(within(first).getByText('代表取締役')).toBeInTheDocument();
