@@ -38,7 +38,7 @@ async function uiOrder(table: Locator): Promise<string[]> {
   const rows = table.locator('tbody tr');
   const names: string[] = [];
   for (const row of await rows.all()) {
-    names.push((await row.getByRole('cell').nth(2).locator('p').first().innerText()).trim());
+    names.push((await row.locator('td p').first().innerText()).trim());
   }
   return names;
 }

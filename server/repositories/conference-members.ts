@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
 import { company, conference, conference_member, keywordCondition, member } from '../db/schema.ts';
@@ -26,6 +26,7 @@ import { Problem, notFound } from '../plugins/app/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { recheckRoomViewers } from './room-db.ts';
 import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
+import { inProtocolOrder, isMove, lockSeatOrder, movedSorts, shiftOthers, sortOutOfRange } from '../lib/seat-order.ts';
 import { companiesInvited } from '../lib/mail/conference-mail.ts';
 
 type Row = typeof conference_member.$inferSelect;
@@ -237,52 +238,39 @@ async function parentInvitees(tx: Executor, parentId: number | null) {
     .orderBy(asc(cm.sort), asc(cm.id));
 }
 
-/** Another invitee of the conference holding `sort` (the lowest id if several do), or undefined. */
-async function occupantOf(tx: Executor, conferenceId: number, sort: number, exceptId: number): Promise<number | undefined> {
-  const [found] = await tx
-    .select({ id: cm.id })
-    .from(cm)
-    .where(and(eq(cm.conference_id, conferenceId), eq(cm.sort, sort), ne(cm.id, exceptId)))
-    .orderBy(asc(cm.id))
-    .limit(1);
-  return found?.id;
-}
-
 /**
- * The row a PUT changes, locked; and, when the PUT moves it to a `sort` another invitee of the same
- * conference holds, that occupant, locked too: the two swap places. Both rows are locked in id
- * order, like every other multi-row lock of conference_member (answers, removals), so crossing
- * moves queue instead of deadlocking. The moved row's version is checked once it is locked (409);
- * if the occupant moved while we waited for the locks, the order changed under the caller: 409 too.
+ * The row a PUT changes, locked. With a `sort`, every invitee of its conference is locked too
+ * (seat-order.ts) and, when the `sort` is a move, the new sort of each: the row takes place N and
+ * the ones between shift by one. The moved row's version is checked once it is locked (409); the
+ * others' are not needed (place N is absolute, so a move made meanwhile by someone else still holds).
  */
 async function lockForUpdate(
   tx: Executor,
   cciCode: string,
   id: number,
   input: ConferenceMemberUpdate,
-): Promise<{ current: Row; occupant: Row | undefined }> {
+): Promise<{ current: Row; others: Row[]; sorts: Map<number, number> | undefined }> {
   const [seen] = await tx
-    .select({ conference_id: cm.conference_id, sort: cm.sort })
+    .select({ conference_id: cm.conference_id })
     .from(cm)
     .where(and(eq(cm.cci_code, cciCode), eq(cm.id, id)));
   if (!seen) throw notFound();
-  const moving = input.sort !== undefined && input.sort !== seen.sort;
-  const occupantId = moving ? await occupantOf(tx, seen.conference_id, input.sort!, id) : undefined;
-  const rows = await tx
-    .select()
-    .from(cm)
-    .where(and(eq(cm.cci_code, cciCode), inArray(cm.id, occupantId === undefined ? [id] : [id, occupantId])))
-    .orderBy(asc(cm.id))
-    .for('update');
+  const rows =
+    input.sort === undefined
+      ? await tx
+          .select()
+          .from(cm)
+          .where(and(eq(cm.cci_code, cciCode), eq(cm.id, id)))
+          .for('update')
+      : await lockSeatOrder(tx, cciCode, seen.conference_id);
   const current = rows.find((r) => r.id === id);
   if (!current) throw notFound();
   if (current.version !== input.version) throw versionConflict(current.version);
-  // the version matches, so the row (and its sort) is as the caller saw it; the occupant must be too
-  if (input.sort !== undefined && input.sort !== current.sort) {
-    const now = await occupantOf(tx, current.conference_id, input.sort, id);
-    if (now !== occupantId) throw versionConflict(current.version);
-  }
-  return { current, occupant: rows.find((r) => r.id === occupantId) };
+  if (input.sort === undefined) return { current, others: [], sorts: undefined };
+  const ordered = inProtocolOrder(rows);
+  if (!isMove(ordered, id, input.sort)) return { current, others: [], sorts: undefined };
+  if (input.sort < 1 || input.sort > ordered.length) throw sortOutOfRange(ordered.length);
+  return { current, others: rows, sorts: movedSorts(ordered, id, input.sort) };
 }
 
 export interface ConferenceMembersRepository {
@@ -294,8 +282,9 @@ export interface ConferenceMembersRepository {
   ): Promise<ListResult<Partial<ConferenceMember>>>;
   invite(cciCode: string, actor: string, input: Invite): Promise<InviteResult>;
   /**
-   * Versioned; answer fields by staff are recorded as answered by `actor`. A `sort` another invitee
-   * of the conference holds swaps the two (one transaction, both versions bumped, both audited).
+   * Versioned; answer fields by staff are recorded as answered by `actor`. A `sort` N moves the row
+   * to place N of its conference (1..n, else 422): the rows between shift by one, the order comes out
+   * dense, in one transaction, every changed row's version bumped and audited.
    */
   update(cciCode: string, id: number, actor: string, input: ConferenceMemberUpdate): Promise<ConferenceMember>;
   /** All the ids in the caller's chamber, or 404 and nothing removed. */
@@ -368,7 +357,7 @@ export default fp(
 
       async update(cciCode, id, actor, input) {
         return db.transaction(async (tx) => {
-          const { current, occupant } = await lockForUpdate(tx, cciCode, id, input);
+          const { current, others, sorts } = await lockForUpdate(tx, cciCode, id, input);
 
           const answerGiven =
             input.answer_content !== undefined || input.proxy_name !== undefined || input.proxy_title !== undefined;
@@ -398,7 +387,7 @@ export default fp(
             .update(cm)
             .set({
               category: input.category ?? current.category,
-              sort: input.sort ?? current.sort,
+              sort: sorts?.get(id) ?? current.sort,
               ...(answerChanged ? { ...next, answered_at: now, answered_by: actor } : {}),
               ...receipt,
               version: current.version + 1,
@@ -419,22 +408,19 @@ export default fp(
               after: updated,
             },
           ];
-          if (occupant) {
-            // the invitee that held the requested place takes the moved one's old place (a swap)
-            const [swapped] = await tx
-              .update(cm)
-              .set({ sort: current.sort, version: occupant.version + 1, updated_at: now, updated_by: actor })
-              .where(eq(cm.id, occupant.id))
-              .returning();
-            audits.push({
-              cciCode,
-              actor,
-              action: 'update',
-              entity: ENTITY,
-              entityId: occupant.id,
-              before: toConferenceMember(occupant),
-              after: toConferenceMember(swapped),
-            });
+          if (sorts) {
+            // the invitees between the old place and the new one shift by one
+            for (const { before, after } of await shiftOthers(tx, others, sorts, id, actor, now)) {
+              audits.push({
+                cciCode,
+                actor,
+                action: 'update',
+                entity: ENTITY,
+                entityId: before.id,
+                before: toConferenceMember(before),
+                after: toConferenceMember(after),
+              });
+            }
           }
           await auditAll(tx, audits);
           if (answerChanged) await refreshSummaries(tx, cciCode, [row], actor, { at: now, by: actor });

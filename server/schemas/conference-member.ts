@@ -108,9 +108,11 @@ export type InviteResult = Static<typeof InviteResultSchema>;
 /**
  * PUT /v1/cci/admin/master/conference_members/{id}: staff edit order and category, and may answer
  * on behalf of the company (answered_by = the staff user). Absent fields are left unchanged.
- * `sort`: when another invitee of the same conference holds it, the two swap places in the same
- * transaction (that invitee takes this one's old sort; both versions go up), so moving a row up or
- * down is one request. `version` is this row's; the other row's is not needed.
+ * `sort` N: the row moves to place N (1..n) of its conference's protocol order in the same
+ * transaction; the invitees between shift by one and the order comes out 1..n (every changed row's
+ * version goes up), so ↑/↓, a drag or 「位置を指定して移動」 is one request (server/lib/seat-order.ts).
+ * A place outside 1..n is 422 `sort_out_of_range`; the sort the row already has is no move.
+ * `version` is this row's; the others' are not needed.
  *
  * Answers from every channel (DESIGN.md §11.2, server/lib/attendance-staff-answer.ts): a changed
  * answer needs `answer_channel` (FAX, 電話…; never `portal`) and takes `answer_received_at` (default

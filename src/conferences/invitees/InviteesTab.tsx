@@ -1,7 +1,8 @@
 /**
  * 招待者 (issue 4 §3): the invitees of one conference in protocol order (`sort`) with the person,
- * title and company; an arrow button swaps a row with its neighbour in one PUT of the neighbour's
- * sort with the row's version (the server swaps the two atomically; a 409 reloads the list);
+ * title and company; a row moves by drag and drop, ↑/↓ or 「位置を指定して移動」, each one PUT of the
+ * new place with the row's version (useSeatMove.ts; the server shifts the rows between atomically;
+ * a 409 reloads the list);
  * 「並び順をリセット」 recomputes the order on the server; ticked rows can be removed at once; and the
  * two ways to invite (by position rule, by picking members).
  */
@@ -11,7 +12,6 @@ import {
   Button,
   Checkbox,
   CircularProgress,
-  IconButton,
   Stack,
   Table,
   TableBody,
@@ -21,24 +21,24 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SortIcon from '@mui/icons-material/Sort';
 import { Confirm, useCanAccess, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import type { KaigiDataProvider } from '../../providers/dataProvider';
-import { isVersionConflict } from '../../common/apiErrors';
 import { problemMessage } from '../problemMessage';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
 import { InviteByRuleDialog } from './InviteByRuleDialog';
 import { InviteMembersDialog } from './InviteMembersDialog';
 import { useInviteDraft } from './useInviteDraft';
 import { LoadError } from '../LoadError';
-import { RecordAnswerButton } from '../answers/AnswersTab';
 import { RecordAnswerDialog } from '../answers/RecordAnswerDialog';
 import { CopyParentButton } from './CopyParentButton';
+import { InviteeRow } from './InviteeRow';
+import { MoveToDialog } from './MoveToDialog';
+import { SeatOrderDnd } from './SeatOrderDnd';
+import { useSeatMove } from './useSeatMove';
 
 export interface InviteesTabProps {
   conferenceId: Identifier;
@@ -50,28 +50,20 @@ export interface InviteesTabProps {
 
 type Dialog = 'rule' | 'members' | 'reset' | 'delete' | null;
 
-/**
- * The one PUT that swaps `row` with `neighbour` in protocol order: the row asks for the
- * neighbour's sort, and the server gives the neighbour the row's old one in the same transaction.
- */
-export const moveParams = (row: InviteeRecord, neighbour: InviteeRecord) => ({
-  id: row.id,
-  data: { sort: neighbour.sort, version: row.version },
-  previousData: row,
-});
-
 export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDelegate = false }: InviteesTabProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<KaigiDataProvider>();
-  const { rows, isPending, error, refetch } = useConferenceMembers([conferenceId]);
+  const members = useConferenceMembers([conferenceId]);
+  const { isPending, error, refetch } = members;
+  const { rows, moving, moveTo } = useSeatMove(members.rows, refetch);
   const { canAccess: canCreate } = useCanAccess({ resource: 'conference_members', action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'conference_members', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'conference_members', action: 'delete' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selected, setSelected] = useState<Set<Identifier>>(new Set());
   const invite = useInviteDraft(conferenceId, setDialog);
-  const [moving, setMoving] = useState<Identifier | null>(null);
+  const [movingTo, setMovingTo] = useState<{ row: InviteeRecord; place: number } | null>(null);
   const [recording, setRecording] = useState<InviteeRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const focusAfterMove = useRef<{ id: Identifier; direction: 'up' | 'down' } | null>(null);
@@ -97,27 +89,9 @@ export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDel
     focusAfterMove.current = null;
   }, [rows, moving]);
 
-  const move = async (index: number, direction: 'up' | 'down') => {
-    const row = rows[index];
-    const neighbour = rows[direction === 'up' ? index - 1 : index + 1];
-    if (!row || !neighbour) return;
-    if (row.sort === neighbour.sort) {
-      // the same sort (left by an older version of this screen): a swap would change nothing
-      notify('kaigi.conferences.invitees.sort_tied', { type: 'warning' });
-      return;
-    }
-    setMoving(row.id);
-    focusAfterMove.current = { id: row.id, direction };
-    try {
-      await dataProvider.update('conference_members', moveParams(row, neighbour));
-      notify('kaigi.conferences.invitees.moved', { type: 'info' });
-    } catch (e) {
-      if (isVersionConflict(e)) notify('kaigi.conferences.invitees.move_conflict', { type: 'error' });
-      else notify(problemMessage(e, translate), { type: 'error' });
-    } finally {
-      await refetch();
-      setMoving(null);
-    }
+  const move = (index: number, direction: 'up' | 'down') => {
+    focusAfterMove.current = { id: rows[index].id, direction };
+    void moveTo(rows[index], direction === 'up' ? index : index + 2);
   };
 
   const resetSort = async () => {
@@ -211,95 +185,63 @@ export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDel
           <Typography variant="subtitle2" component="p" sx={{ mb: 1 }} aria-live="polite">
             {translate('kaigi.conferences.invitees.count', { count: rows.length })}
           </Typography>
-          <TableContainer>
-            <Table size="small" aria-label={translate('kaigi.conferences.invitees.title')}>
-              <TableHead>
-                <TableRow>
-                  {canDelete && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={allSelected}
-                        indeterminate={visibleSelected.length > 0 && !allSelected}
-                        onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-                        slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
-                      />
+          <SeatOrderDnd rows={rows} onMove={(row, place) => void moveTo(row, place)}>
+            <TableContainer>
+              <Table
+                size="small"
+                aria-label={translate('kaigi.conferences.invitees.title')}
+                // phones: narrow gutters leave the name room
+                sx={{ '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } } }}
+              >
+                <TableHead>
+                  <TableRow>
+                    {canDelete && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={allSelected}
+                          indeterminate={visibleSelected.length > 0 && !allSelected}
+                          onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+                          slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
+                        />
+                      </TableCell>
+                    )}
+                    {canEdit && <TableCell padding="none" />}
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('resources.conference_members.fields.sort')}</TableCell>
+                    <TableCell>{translate('resources.conference_members.fields.member')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                      {translate('resources.conference_members.fields.title')}
                     </TableCell>
-                  )}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('resources.conference_members.fields.sort')}</TableCell>
-                  <TableCell>{translate('resources.conference_members.fields.member')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    {translate('resources.conference_members.fields.title')}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {translate('resources.conference_members.fields.company')}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
-                    {translate('resources.conference_members.fields.category')}
-                  </TableCell>
-                  {canEdit && <TableCell align="right" />}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row, index) => {
-                  const name = row.member?.name ?? String(row.member_id);
-                  return (
-                    <TableRow key={row.id} hover selected={selected.has(row.id)}>
-                      {canDelete && (
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={selected.has(row.id)}
-                            onChange={(event) => toggle(row.id, event.target.checked)}
-                            slotProps={{ input: { 'aria-label': translate('kaigi.conferences.invitees.select', { name }) } }}
-                          />
-                        </TableCell>
-                      )}
-                      <TableCell>{index + 1}</TableCell>
-                      <TableCell>
-                        <Typography variant="body2">{name}</Typography>
-                        {row.member?.name_kana && (
-                          <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
-                            {row.member.name_kana}
-                          </Typography>
-                        )}
-                        {/* phones: the company under the name instead of in its own column */}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                          {row.company?.name1 ?? ''}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.member?.title ?? ''}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.company?.name1 ?? ''}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
-                        {translate(`kaigi.conferences.category.${row.category}`)}
-                      </TableCell>
-                      {canEdit && (
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          <RecordAnswerButton row={row} onClick={setRecording} />
-                          <IconButton
-                            ref={setButton(`${row.id}:up`)}
-                            size="small"
-                            aria-label={translate('kaigi.conferences.invitees.move_up', { name })}
-                            disabled={index === 0 || moving !== null}
-                            onClick={() => void move(index, 'up')}
-                          >
-                            <ArrowUpwardIcon fontSize="small" />
-                          </IconButton>
-                          <IconButton
-                            ref={setButton(`${row.id}:down`)}
-                            size="small"
-                            aria-label={translate('kaigi.conferences.invitees.move_down', { name })}
-                            disabled={index === rows.length - 1 || moving !== null}
-                            onClick={() => void move(index, 'down')}
-                          >
-                            <ArrowDownwardIcon fontSize="small" />
-                          </IconButton>
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {translate('resources.conference_members.fields.company')}
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
+                      {translate('resources.conference_members.fields.category')}
+                    </TableCell>
+                    {canEdit && <TableCell align="right" />}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row, index) => (
+                    <InviteeRow
+                      key={row.id}
+                      row={row}
+                      index={index}
+                      count={rows.length}
+                      canEdit={!!canEdit}
+                      canDelete={!!canDelete}
+                      selected={selected.has(row.id)}
+                      onSelect={(checked) => toggle(row.id, checked)}
+                      busy={moving !== null}
+                      onMove={(direction) => move(index, direction)}
+                      onMoveTo={() => setMovingTo({ row, place: index + 1 })}
+                      onRecord={setRecording}
+                      buttonRef={(direction) => setButton(`${row.id}:${direction}`)}
+                    />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </SeatOrderDnd>
         </>
       )}
 
@@ -330,6 +272,12 @@ export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDel
         onInvited={onInvited}
         restored={invite.restoredMembers}
         onDraftChange={invite.report.members}
+      />
+      <MoveToDialog
+        target={movingTo}
+        count={rows.length}
+        onClose={() => setMovingTo(null)}
+        onMove={(row, place) => void moveTo(row, place)}
       />
       <RecordAnswerDialog
         row={recording}

@@ -270,14 +270,14 @@ describe('PUT /v1/cci/admin/master/conference_members/{id}', () => {
       proxy_name: '  代理 太郎 ',
       proxy_title: '部長',
       answer_channel: 'fax',
-      sort: 40,
+      sort: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       version: row.version + 1,
       answer_content: 'proxy_attend',
       proxy_name: '代理 太郎',
-      sort: 40,
+      sort: 1,
       answered_by: staff,
     });
     expect(await summaryOf(app.pool, conferenceId, otherCompanyId)).toEqual({ answer_content: 'partial', answered_by: staff });
