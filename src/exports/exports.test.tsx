@@ -51,6 +51,7 @@ const job = (overrides: Partial<ExportJob> = {}): ExportJob => ({
   progress_done: 5000,
   progress_total: 5000,
   replaced_char_count: null,
+  replacements: null,
   file_key: 'TKY/exports/3/出欠一覧_通常議員総会.xlsx',
   file_name: '出欠一覧_通常議員総会.xlsx',
   // 2026/11/21(土) 14:00 in Tokyo

@@ -61,7 +61,12 @@ describe('CSV Shift_JIS writer', () => {
     const { result } = await produce([[null, long, null], ...many], SHEET, 7);
     expect(result.replacedCharCount).toBe(SJIS_REPLACEMENTS_LISTED + 11);
     expect(result.replacements).toHaveLength(SJIS_REPLACEMENTS_LISTED);
-    expect(result.replacements![0]).toEqual({ row: 2, column: '住所', value: `…${'あ'.repeat(10)}𠮷${'い'.repeat(29)}…`, chars: '𠮷' });
+    expect(result.replacements![0]).toEqual({
+      row: 2,
+      column: '住所',
+      value: `…${'あ'.repeat(10)}𠮷${'い'.repeat(29)}…`,
+      chars: '𠮷',
+    });
     expect(result.replacements![1]).toMatchObject({ row: 3, value: '𠮷田 0' });
   });
 

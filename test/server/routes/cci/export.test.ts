@@ -209,7 +209,8 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     // 席次 stays the protocol order's
     expect(rows.map((r) => r[0])).toEqual(['席次', '3', '2', '1']);
     // XLSX: real dates (read back as text by readXlsx) in a 和暦 number format; CSV: 和暦 text
-    const [a, b] = format === 'xlsx' ? ['2019/05/01 10:00', '2019/05/02 09:30'] : ['令和元年5月1日 10:00', '令和元年5月2日 09:30'];
+    const [a, b] =
+      format === 'xlsx' ? ['2019/05/01 10:00', '2019/05/02 09:30'] : ['令和元年5月1日 10:00', '令和元年5月2日 09:30'];
     expect(rows[3][10]).toBe(a);
     expect(rows[2][10]).toBe(b);
     // 受付日時 in the export's date style too
