@@ -574,7 +574,7 @@ describe('exports page', () => {
     renderAdmin('/exports', { exports: exportsResource });
     expect(await screen.findByText('出力したファイルはまだありません')).toBeInTheDocument();
     expect(
-      screen.getByText('事業所・会員の一覧や会議の画面にある「出力」ボタンから、ファイルを作成できます。'),
+      screen.getByText('「新規出力」、事業所・会員の一覧の「出力」、会議の画面の「名簿を出力」から、ファイルを作成できます。'),
     ).toBeInTheDocument();
     // the menu leads here
     expect(screen.getByRole('menuitem', { name: 'ファイル出力' })).toHaveAttribute('href', '/exports');

@@ -53,39 +53,43 @@ const sjisJob: ExportJob = {
 };
 
 describe('Shift_JIS replacements', () => {
-  it('the exports page names the changed cells beside the download, and suggests UTF-8 or XLSX', async () => {
-    signIn();
-    server.use(
-      http.get(EXPORT, () => list([sjisJob])),
-      http.get(`${MASTER}/users`, () => list([{ username: 'tky-admin', display_name: '東京 太郎' }])),
-    );
-    const user = userEvent.setup();
-    renderAdmin('/exports', { exports: exportsResource });
+  it(
+    'the exports page names the changed cells beside the download, and suggests UTF-8 or XLSX',
+    { timeout: 45_000 },
+    async () => {
+      signIn();
+      server.use(
+        http.get(EXPORT, () => list([sjisJob])),
+        http.get(`${MASTER}/users`, () => list([{ username: 'tky-admin', display_name: '東京 太郎' }])),
+      );
+      const user = userEvent.setup();
+      renderAdmin('/exports', { exports: exportsResource });
 
-    // the lazy list's first load in this file compiles it: more than the usual 5 s on a loaded machine
-    const download = await screen.findByRole(
-      'button',
-      { name: '会員一覧_20261121_SJIS.csv をダウンロード' },
-      { timeout: 20_000 },
-    );
-    const row = download.closest('tr')!;
-    expect(within(row).getByText('Shift_JIS で表せない 6 文字を「〓」に置き換えました。')).toBeInTheDocument();
-    // the first three cells, by the row a spreadsheet shows, the column and the text as it was
-    expect(
-      within(row)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['3行目 氏名「𠮷田 1郎」（𠮷）', '4行目 氏名「𠮷田 2郎」（𠮷）', '5行目 氏名「𠮷田 3郎」（𠮷）']);
-    expect(
-      within(row).getByText('元の文字のまま出力するには、CSV UTF-8 または Excel（XLSX）で出力し直してください。'),
-    ).toBeInTheDocument();
-    // heard with the download button, before it is pressed
-    expect(download).toHaveAccessibleDescription(/Shift_JIS で表せない 6 文字.*3行目 氏名「𠮷田 1郎」/);
+      // the lazy list's first load in this file compiles it: more than the usual 5 s on a loaded machine
+      const download = await screen.findByRole(
+        'button',
+        { name: '会員一覧_20261121_SJIS.csv をダウンロード' },
+        { timeout: 20_000 },
+      );
+      const row = download.closest('tr')!;
+      expect(within(row).getByText('Shift_JIS で表せない 6 文字を「〓」に置き換えました。')).toBeInTheDocument();
+      // the first three cells, by the row a spreadsheet shows, the column and the text as it was
+      expect(
+        within(row)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['3行目 氏名「𠮷田 1郎」（𠮷）', '4行目 氏名「𠮷田 2郎」（𠮷）', '5行目 氏名「𠮷田 3郎」（𠮷）']);
+      expect(
+        within(row).getByText('元の文字のまま出力するには、CSV UTF-8 または Excel（XLSX）で出力し直してください。'),
+      ).toBeInTheDocument();
+      // heard with the download button, before it is pressed
+      expect(download).toHaveAccessibleDescription(/Shift_JIS で表せない 6 文字.*3行目 氏名「𠮷田 1郎」/);
 
-    await user.click(within(row).getByRole('button', { name: 'ほか 2 か所を表示' }));
-    expect(within(row).getAllByRole('listitem')).toHaveLength(5);
-    expect(within(row).getByText('7行目 氏名「𠮷田 5郎」（𠮷）')).toBeInTheDocument();
-  });
+      await user.click(within(row).getByRole('button', { name: 'ほか 2 か所を表示' }));
+      expect(within(row).getAllByRole('listitem')).toHaveLength(5);
+      expect(within(row).getByText('7行目 氏名「𠮷田 5郎」（𠮷）')).toBeInTheDocument();
+    },
+  );
 
   it('the export dialog warns before the job is made when CSV Shift_JIS is chosen', async () => {
     signIn();
