@@ -32,7 +32,7 @@ export const ExportReplacements = ({ job }: { job: ExportJob }) => {
       id={replacementsId(job)}
       direction="row"
       spacing={0.5}
-      sx={{ alignItems: 'flex-start', color: 'warning.dark', maxWidth: 360 }}
+      sx={{ alignItems: 'flex-start', color: 'warning.dark', minWidth: { sm: 260 }, maxWidth: 360 }}
     >
       <WarningAmberIcon fontSize="small" aria-hidden />
       <Box sx={{ minWidth: 0 }}>
