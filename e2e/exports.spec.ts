@@ -58,11 +58,13 @@ test('CCI_ADMIN exports 出欠一覧 as XLSX, waits until 完了 and downloads t
     (sheet!.getRow(rowNumber).values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)));
 
   expect(values(1)).toEqual([
+    '席次',
     '事業所コード',
     '事業所名',
     '氏名',
     'フリガナ',
     '肩書',
+    '役職',
     '区分',
     `${CONFERENCE}：出欠`,
     `${CONFERENCE}：代理出席者`,
@@ -77,9 +79,11 @@ test('CCI_ADMIN exports 出欠一覧 as XLSX, waits until 完了 and downloads t
   ]);
   const rows = Array.from({ length: sheet!.rowCount - 1 }, (_, i) => values(i + 2));
   expect(rows.length).toBeGreaterThan(1);
-  const invitee = rows.find((r) => r[2] === INVITEE.name);
+  const invitee = rows.find((r) => r[3] === INVITEE.name);
   expect(invitee, `${INVITEE.name} is in the list`).toBeDefined();
-  expect(invitee!.slice(0, 4)).toEqual([INVITEE.company_code, INVITEE.company, INVITEE.name, INVITEE.kana]);
-  // the 会頭 comes first in protocol order
-  expect(rows[0]![2]).toBe(INVITEE.name);
+  expect(invitee!.slice(1, 5)).toEqual([INVITEE.company_code, INVITEE.company, INVITEE.name, INVITEE.kana]);
+  // 役職 on the conference's day (issue 15 item 6)
+  expect(invitee![6]).toMatch(/^役員 会頭/);
+  // the 会頭 comes first in protocol order, 席次 1
+  expect(rows[0]!.slice(0, 4)).toEqual(['1', INVITEE.company_code, INVITEE.company, INVITEE.name]);
 });

@@ -484,6 +484,8 @@ export const export_job = pgTable(
     file_key: text('file_key'),
     /** CSV Shift_JIS only: characters CP932 cannot encode, replaced in the file (issue 6) */
     replaced_char_count: integer('replaced_char_count'),
+    /** CSV Shift_JIS only: the first cells with replaced characters, [{ row, column, value, chars }] (issue 15) */
+    replacements: jsonb('replacements').$type<{ row: number; column: string; value: string; chars: string }[]>(),
     created_at: tstz('created_at').notNull().defaultNow(),
     started_at: tstz('started_at'),
     finished_at: tstz('finished_at'),

@@ -42,10 +42,14 @@ export type RunOutcome = 'succeeded' | 'failed' | 'superseded' | 'finished-befor
 export const RETRY_REASON = 'ファイルの作成中にエラーが発生しました。自動的に再試行します。';
 export const FAILED_REASON = 'ファイルの作成中にエラーが発生しました。再試行の上限に達したため中止しました。';
 
-/** `{cci}/exports/{id}/{label}_{YYYYMMDD}{ext}`: the key names its job, its last segment the download. */
+/**
+ * `{cci}/exports/{id}/{label}_{YYYYMMDD}{suffix}{ext}`: the key names its job, its last segment the
+ * download; CSV names its encoding (_UTF-8 / _SJIS) so the two files differ (issue 15 item 6).
+ */
 export function exportKey(cciCode: string, jobId: number, label: string, format: ExportFormat, now: Date): string {
   const stamp = jstDayOf(now).replaceAll('-', '');
-  return `${cciCode}/exports/${jobId}/${safeFileName(`${label}_${stamp}`, 'export')}${FORMAT_FILES[format].extension}`;
+  const { suffix, extension } = FORMAT_FILES[format];
+  return `${cciCode}/exports/${jobId}/${safeFileName(`${label}_${stamp}`, 'export')}${suffix}${extension}`;
 }
 
 /**
@@ -93,7 +97,7 @@ async function produce(deps: ExportDeps, job: ExportJob, attempt: Attempt, tmpFi
     const total = counted[0].n;
     await deps.state.progress(attempt, 0, total);
 
-    const writer = openWriter(format, tmpFile, source);
+    const writer = openWriter(format, tmpFile, { ...source, dateStyle: params.date_style });
     let done = 0;
     try {
       await client.query(`declare export_rows no scroll cursor for ${source.rows.text}`, source.rows.values);
@@ -122,7 +126,7 @@ async function produce(deps: ExportDeps, job: ExportJob, attempt: Attempt, tmpFi
       writer.abort();
       throw err;
     }
-    const { replacedCharCount } = await writer.finish();
+    const { replacedCharCount, replacements } = await writer.finish();
 
     const now = new Date();
     const key = exportKey(job.cci_code, job.id, source.fileLabel, format, now);
@@ -131,6 +135,7 @@ async function produce(deps: ExportDeps, job: ExportJob, attempt: Attempt, tmpFi
       fileKey: key,
       rows: done,
       replacedCharCount,
+      replacements,
       expiresAt: new Date(now.getTime() + deps.retentionDays * DAY_MS),
     });
     return stored ? 'succeeded' : 'superseded';

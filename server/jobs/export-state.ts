@@ -7,6 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { export_job, type ExportJob } from '../db/schema.ts';
+import type { SjisReplacement } from '../schemas/export.ts';
 
 export interface Attempt {
   id: number;
@@ -29,6 +30,7 @@ export function exportState(db: Db) {
           progress_done: 0,
           progress_total: null,
           replaced_char_count: null,
+          replacements: null,
           error: null,
         })
         .where(and(eq(export_job.id, id), inArray(export_job.status, ['queued', 'running'])))
@@ -43,7 +45,16 @@ export function exportState(db: Db) {
         .where(ofAttempt(a));
     },
 
-    async succeed(a: Attempt, result: { fileKey: string; rows: number; replacedCharCount: number | null; expiresAt: Date }) {
+    async succeed(
+      a: Attempt,
+      result: {
+        fileKey: string;
+        rows: number;
+        replacedCharCount: number | null;
+        replacements?: SjisReplacement[] | null;
+        expiresAt: Date;
+      },
+    ) {
       const done = await db
         .update(export_job)
         .set({
@@ -52,6 +63,7 @@ export function exportState(db: Db) {
           progress_done: result.rows,
           progress_total: result.rows,
           replaced_char_count: result.replacedCharCount,
+          replacements: result.replacements ?? null,
           finished_at: new Date(),
           expires_at: result.expiresAt,
         })

@@ -40,6 +40,16 @@ export class ShiftJisEncoder {
     return out;
   }
 
+  /** The characters of `text` that encode() would replace by 〓, each once, in order. */
+  unencodable(text: string): string[] {
+    const found: string[] = [];
+    for (const char of text) {
+      if (char.charCodeAt(0) < 0x80) continue;
+      if (this.mapped(char, char.codePointAt(0)!) === null && !found.includes(char)) found.push(char);
+    }
+    return found;
+  }
+
   encode(text: string): Buffer {
     let safe = '';
     let from = 0;

@@ -77,6 +77,19 @@ export interface ExportJobParams {
 
 const DateTime = Type.String({ format: 'date-time' });
 
+/**
+ * A cell of a Shift_JIS file in which characters were replaced by 〓 (issue 15 item 6): its row as
+ * a spreadsheet numbers it (the header is row 1), its column's header, its text before replacement
+ * (shortened around the first replaced character) and the replaced characters.
+ */
+export const SjisReplacementSchema = Type.Object({
+  row: Type.Integer(),
+  column: Type.String(),
+  value: Type.String(),
+  chars: Type.String(),
+});
+export type SjisReplacement = Static<typeof SjisReplacementSchema>;
+
 export const ExportJobSchema = Type.Object({
   id: Type.Integer(),
   cci_code: Type.String(),
@@ -97,6 +110,8 @@ export const ExportJobSchema = Type.Object({
   progress_total: Nullable(Type.Integer()),
   /** csv_sjis: characters Shift_JIS cannot encode, replaced by 〓 in the file */
   replaced_char_count: Nullable(Type.Integer()),
+  /** csv_sjis: the first cells with replaced characters (at most SJIS_REPLACEMENTS_LISTED), to name them before download */
+  replacements: Nullable(Type.Array(SjisReplacementSchema)),
   /** download through GET …/common/s3/get_object_url?path={file_key}; null before success and after expiry */
   file_key: Nullable(Type.String()),
   file_name: Nullable(Type.String()),

@@ -215,6 +215,12 @@ export const ExportDialog = ({ open, onClose, types, conferenceId, conferenceNam
         onChange={setFormat}
         disabled={isPending}
       />
+      {format === 'csv_sjis' && (
+        // said before the job is made (issue 15 item 6); the page names the changed cells once it is done
+        <Alert severity="info" role="status">
+          {translate('kaigi.exports.dialog.sjis_notice')}
+        </Alert>
+      )}
       <ChoiceGroup
         label={translate('kaigi.exports.dialog.order')}
         name="order"

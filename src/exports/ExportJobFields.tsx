@@ -6,17 +6,15 @@
 import { createContext, useContext, useState } from 'react';
 import { Box, Button, Chip, LinearProgress, Stack, Typography, type ChipProps } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { ReferenceField, TextField, useRefresh, useTranslate } from 'react-admin';
 import { downloadObject } from '../api/objectDownload';
 import { toRaError } from '../providers/dataProvider';
 import { useNotifyApiError } from '../common/apiErrors';
 import { useSession } from '../session/useSession';
 import { formatDateTimeWithWeekday, formatDateWithWeekday } from '../utils/dates';
+import { ExportReplacements, hasReplacements, replacementsId } from './ExportReplacements';
+import { formatCount } from './format';
 import { isConferenceType, isDownloadable, type ExportJob, type ExportJobStatus } from './types';
-
-const numberFormat = new Intl.NumberFormat('ja-JP');
-export const formatCount = (n: number) => numberFormat.format(n);
 
 const STATUS_COLORS: Record<ExportJobStatus, ChipProps['color']> = {
   queued: 'default',
@@ -157,14 +155,7 @@ export const ExportProgress = ({ job }: { job: ExportJob }) => {
             : translate('kaigi.exports.list.failed_unknown')}
         </Typography>
       )}
-      {!!job.replaced_char_count && job.replaced_char_count > 0 && (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', color: 'warning.dark' }}>
-          <WarningAmberIcon fontSize="small" aria-hidden />
-          <Typography variant="caption" sx={{ color: 'inherit' }}>
-            {translate('kaigi.exports.list.replaced', { count: formatCount(job.replaced_char_count) })}
-          </Typography>
-        </Stack>
-      )}
+      <ExportReplacements job={job} />
     </Stack>
   );
 };
@@ -244,6 +235,8 @@ export const ExportDownloadButton = ({ job }: { job: ExportJob }) => {
       onClick={download}
       disabled={busy}
       aria-label={translate('kaigi.exports.list.download_named', { name })}
+      // the Shift_JIS warning is heard before the download, as it is seen
+      aria-describedby={hasReplacements(job) ? replacementsId(job) : undefined}
       sx={{ whiteSpace: 'nowrap' }}
     >
       {translate(busy ? 'kaigi.exports.list.downloading' : 'kaigi.exports.list.download')}

@@ -8,9 +8,13 @@
  *
  * While a job on the page is queued or running the list reloads every 2 s (react-query's
  * refetchInterval); once none is, it stops. Cards instead of a table on phones.
+ *
+ * 新規出力 (issue 18 item 5): the export dialog for the kinds that need no conference (事業所一覧,
+ * 会員一覧); the page says, with a link, that a conference's lists start from its own screen.
  */
 import { useMemo } from 'react';
-import { Box, Button, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import InboxIcon from '@mui/icons-material/Inbox';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import {
@@ -20,6 +24,7 @@ import {
   Pagination,
   RecordContextProvider,
   SelectInput,
+  TopToolbar,
   useGetList,
   useListContext,
   useTranslate,
@@ -34,7 +39,8 @@ import {
   ExportWhat,
   StaffNamesContext,
 } from './ExportJobFields';
-import { EXPORT_JOB_STATUSES, EXPORT_TYPES, isActive, type ExportJob } from './types';
+import { ExportButton } from './ExportButton';
+import { EXPORT_JOB_STATUSES, EXPORT_TYPES, isActive, isConferenceType, type ExportJob } from './types';
 
 /** How often the page reloads while a job runs. Tests shorten it. */
 export const polling = { intervalMs: 2_000 };
@@ -43,6 +49,28 @@ const statusChoices = EXPORT_JOB_STATUSES.map((id) => ({ id, name: `kaigi.export
 const typeChoices = EXPORT_TYPES.map((id) => ({ id, name: `kaigi.exports.types.${id}` }));
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** What 新規出力 offers here: the kinds that export no single conference. */
+const PAGE_TYPES = EXPORT_TYPES.filter((type) => !isConferenceType(type));
+
+const ExportActions = () => (
+  <TopToolbar>
+    <ExportButton type={PAGE_TYPES} label="kaigi.exports.list.create" />
+  </TopToolbar>
+);
+
+/** Where a conference's lists start: its own screen (名簿を出力) or its room (コメント・チャット). */
+const ConferenceExportsHint = () => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 0.5 }}>
+      {translate('kaigi.exports.list.conference_hint')}{' '}
+      <Link component={RouterLink} to="/conferences">
+        {translate('kaigi.exports.list.conference_hint_link')}
+      </Link>
+    </Typography>
+  );
+};
 
 /** The empty page: nothing exported yet, or nothing matching the filters (with a way out). */
 const ExportsEmpty = () => {
@@ -194,12 +222,13 @@ export const ExportList = () => {
     <List<ExportJob>
       title={translate('kaigi.exports.list.title')}
       filters={filters}
-      actions={false}
+      actions={<ExportActions />}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
       exporter={false}
-      empty={<ExportsEmpty />}
+      // no jobs yet: the page (with 新規出力) stays, the table says it is empty
+      empty={false}
       // size containment: a wide table scrolls within the card instead of widening the page
       sx={{ '& .RaList-content': { contain: 'inline-size', overflowX: 'auto' } }}
       queryOptions={{
@@ -211,6 +240,7 @@ export const ExportList = () => {
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
         {translate('kaigi.exports.list.intro')}
       </Typography>
+      <ConferenceExportsHint />
       <PollingNote />
       <StaffNamesContext.Provider value={staffNames}>{isSmall ? <ExportCards /> : <ExportTable />}</StaffNamesContext.Provider>
     </List>

@@ -51,6 +51,7 @@ const job = (overrides: Partial<ExportJob> = {}): ExportJob => ({
   progress_done: 5000,
   progress_total: 5000,
   replaced_char_count: null,
+  replacements: null,
   file_key: 'TKY/exports/3/出欠一覧_通常議員総会.xlsx',
   file_name: '出欠一覧_通常議員総会.xlsx',
   // 2026/11/21(土) 14:00 in Tokyo
@@ -573,7 +574,7 @@ describe('exports page', () => {
     renderAdmin('/exports', { exports: exportsResource });
     expect(await screen.findByText('出力したファイルはまだありません')).toBeInTheDocument();
     expect(
-      screen.getByText('事業所・会員の一覧や会議の画面にある「出力」ボタンから、ファイルを作成できます。'),
+      screen.getByText('「新規出力」、事業所・会員の一覧の「出力」、会議の画面の「名簿を出力」から、ファイルを作成できます。'),
     ).toBeInTheDocument();
     // the menu leads here
     expect(screen.getByRole('menuitem', { name: 'ファイル出力' })).toHaveAttribute('href', '/exports');

@@ -63,6 +63,10 @@ export const messages = {
       list: {
         title: 'ファイル出力',
         intro: '作成したファイルの状況です。完了したファイルは保存期限までダウンロードできます。',
+        create: '新規出力',
+        conference_hint:
+          '「新規出力」では事業所一覧と会員一覧を出力できます。会議の出欠一覧・受付名簿・出席者一覧は会議の画面の「名簿を出力」から、会議室のコメント・チャットは会議室の画面から出力します。',
+        conference_hint_link: '会議一覧を開く',
         filters: {
           status: '状態',
           type: '出力内容',
@@ -82,6 +86,11 @@ export const messages = {
         retry_reason: '中断の理由: %{reason}',
         counting: '件数を数えています…',
         replaced: 'Shift_JIS で表せない %{count} 文字を「〓」に置き換えました。',
+        replaced_cell: '%{row}行目 %{column}「%{value}」（%{chars}）',
+        replaced_more: 'ほか %{count} か所を表示',
+        replaced_less: '一部だけ表示',
+        replaced_first: '最初の %{count} か所を表示しています。',
+        replaced_hint: '元の文字のまま出力するには、CSV UTF-8 または Excel（XLSX）で出力し直してください。',
         failed: '失敗の理由: %{reason}',
         failed_unknown: '失敗の理由: 不明なエラー',
         expired: '期限切れ',
@@ -94,7 +103,7 @@ export const messages = {
       },
       empty: {
         title: '出力したファイルはまだありません',
-        hint: '事業所・会員の一覧や会議の画面にある「出力」ボタンから、ファイルを作成できます。',
+        hint: '「新規出力」、事業所・会員の一覧の「出力」、会議の画面の「名簿を出力」から、ファイルを作成できます。',
         filtered: '条件に一致する出力はありません',
         filtered_hint: '絞り込み条件を変えて、もう一度お試しください。',
         clear_filters: '絞り込み条件をクリア',
@@ -116,6 +125,8 @@ export const messages = {
         as_of: '基準日',
         as_of_help: 'この日に在籍している会員と、この日の役職を出力します。',
         as_of_required: '基準日を入力してください。',
+        sjis_notice:
+          'Shift_JIS で表せない文字（「𠮷」などの一部の異体字や絵文字）は「〓」に置き換わります。置き換えた箇所（行と項目）は、ダウンロードの前に「ファイル出力」ページでお知らせします。元の文字のまま出力するには CSV UTF-8 か Excel（XLSX）を選んでください。',
         submit: '出力する',
         submitting: '受け付けています…',
       },

@@ -75,7 +75,17 @@ export interface Sheet {
   worksheet: ExcelJS.Worksheet;
 }
 
-/** The first sheet, every cell as text ('' for empty), like the CSV rows. */
+/**
+ * A date cell as the western text a spreadsheet shows: Excel dates carry no zone, so the Date's UTC
+ * fields are the wall time the file holds (YYYY/MM/DD, with HH:mm when its format shows a time).
+ */
+function dateText(value: Date, numFmt: string | undefined): string {
+  const iso = value.toISOString();
+  const day = iso.slice(0, 10).replaceAll('-', '/');
+  return numFmt?.includes('h') ? `${day} ${iso.slice(11, 16)}` : day;
+}
+
+/** The first sheet, every cell as text ('' for empty; dates as dateText), like the CSV rows. */
 export async function readXlsx(body: Buffer): Promise<Sheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
@@ -85,8 +95,9 @@ export async function readXlsx(body: Buffer): Promise<Sheet> {
   worksheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
     for (let c = 1; c <= width; c++) {
-      const v = row.getCell(c).value;
-      cells.push(v === null || v === undefined ? '' : String(v));
+      const cell = row.getCell(c);
+      const v = cell.value;
+      cells.push(v === null || v === undefined ? '' : v instanceof Date ? dateText(v, cell.numFmt) : String(v));
     }
     rows.push(cells);
   });

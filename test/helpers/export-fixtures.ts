@@ -78,9 +78,19 @@ export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture>
     companyId: takashima,
     name: '髙橋 花子',
     kana: 'タカハシ ハナコ',
-    positions: [{ type: 'CCI_SECTION', department: '商業部会', name: '部会長', rank: 1 }],
+    positions: [
+      { type: 'CCI_SECTION', department: '商業部会', name: '部会長', rank: 1 },
+      // over before the conference's day (2031-05-01): in neither 役職
+      { type: 'CCI_OFFICER', department: '役員', name: '副会頭', rank: 2, end: '2025-03-31' },
+    ],
   });
-  const c = await createMember(pool, { companyId: takashima, name: '安藤 次郎', kana: 'アンドウ ジロウ' });
+  // a position that starts after today but before the conference: 出欠一覧's 役職 has it, 会員一覧 not
+  const c = await createMember(pool, {
+    companyId: takashima,
+    name: '安藤 次郎',
+    kana: 'アンドウ ジロウ',
+    positions: [{ type: 'CCI_SECTION', department: '工業部会', name: '委員', start: '2030-04-01' }],
+  });
 
   const mainId = await createConference(pool, { name: '輸出テスト総会', eventDate: new Date('2031-05-01T14:00:00+09:00') });
   const subId = await createConference(pool, {

@@ -5,11 +5,16 @@
  *
  * Protocol order: people invited to the main conference first, in its seat order (`sort`, DESIGN.md
  * §4), then those invited only to a sub-conference, in that one's order. 五十音順: member kana.
+ *
+ * Issue 15 item 6: 席次 first (a chamber's seat list starts with it): the person's place in that
+ * protocol order — for the main conference's invitees their seat there, as the 招待者 tab numbers it —
+ * kept in 五十音順 too; 役職 after 肩書: the positions the member holds on the conference's day.
  */
 import type { Cell, ExportColumn, ExportSource, SourceContext } from './types.ts';
 import { conferenceOf } from './types.ts';
 import { answerLabel, categoryLabel, channelLabel, proxyLabel } from '../../lib/export-labels.ts';
 import { jstText } from '../../lib/export-dates.ts';
+import { POSITION_TYPE_ORDER, heldPositionsCte } from './held-positions.ts';
 
 export async function attendanceSource(ctx: SourceContext): Promise<ExportSource> {
   const main = await conferenceOf(ctx);
@@ -21,11 +26,13 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
   const ids = conferences.map((c) => c.id);
 
   const columns: ExportColumn[] = [
+    { header: '席次', width: 6 },
     { header: '事業所コード', width: 12 },
     { header: '事業所名', width: 32 },
     { header: '氏名', width: 18 },
     { header: 'フリガナ', width: 20 },
     { header: '肩書', width: 20 },
+    { header: '役職', width: 28 },
     { header: '区分', width: 8 },
     ...conferences.flatMap((c) => [
       { header: `${c.name}：出欠`, width: 12 },
@@ -65,10 +72,8 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
     late: `late${n}`,
     receivedAt: `rcv${n}`,
   }));
-  const order =
-    ctx.params.order === 'kana'
-      ? 'm.name_kana collate "ja-x-icu" asc nulls last, m.id'
-      : `${firstConference}, ${first('sort')}, m.name_kana collate "ja-x-icu" asc nulls last, m.id`;
+  const protocol = `${firstConference}, ${first('sort')}, m.name_kana collate "ja-x-icu" asc nulls last, m.id`;
+  const order = ctx.params.order === 'kana' ? 'm.name_kana collate "ja-x-icu" asc nulls last, m.id' : 'seat';
 
   return {
     sheetName: '出欠一覧',
@@ -81,21 +86,26 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
     },
     rows: {
       text: `
-        select co.company_code, co.name1 as company_name, m.name, m.name_kana, m.title,
+        with ${heldPositionsCte({ cci: '$1', day: '$3', types: '$4' })}
+        select (row_number() over (order by ${protocol}))::int as seat,
+               co.company_code, co.name1 as company_name, m.name, m.name_kana, m.title, p.positions,
                ${first('category')} as category, ${answers}
           ${invited}
           join member m on m.id = member_id
           join company co on co.id = ${first('company_id')}
+          left join held p on p.member_id = m.id
          order by ${order}`,
-      values: [ctx.cciCode, ids],
+      values: [ctx.cciCode, ids, main.event_at.slice(0, 10), POSITION_TYPE_ORDER],
     },
     toCells(row) {
       const cells: Cell[] = [
+        row.seat as number,
         row.company_code as string,
         row.company_name as string | null,
         row.name as string,
         row.name_kana as string | null,
         row.title as string | null,
+        row.positions as string | null,
         categoryLabel(row.category as string | null),
       ];
       for (const k of keys) {
@@ -105,9 +115,9 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
           cells.push(
             answerLabel(row[k.answer] as string | null),
             proxyLabel(row[k.proxyName] as string | null, row[k.proxyTitle] as string | null),
-            ctx.dates.dateTime(row[k.answeredAt] as string | null),
+            ctx.dates.dateTimeCell(row[k.answeredAt] as string | null),
             channelLabel(row[k.channel] as string | null, row[k.late] as boolean | null),
-            ctx.dates.dateTime(row[k.receivedAt] as string | null),
+            ctx.dates.dateTimeCell(row[k.receivedAt] as string | null),
           );
         }
       }

@@ -49,7 +49,7 @@ export async function attendeesSource(ctx: SourceContext): Promise<ExportSource>
       const proxy = row.answer_content === 'proxy_attend';
       return [
         row.no as number,
-        ctx.dates.dateTime(row.checked_in_at as string),
+        ctx.dates.dateTimeCell(row.checked_in_at as string),
         row.company_code as string,
         row.company_name as string | null,
         (row.attended_by as string | null) ?? (proxy ? (row.proxy_name as string | null) : (row.name as string)),

@@ -39,8 +39,8 @@ export function companiesSource(ctx: SourceContext): ExportSource {
         text('address'),
         text('phone'),
         text('email'),
-        ctx.dates.day(row.created_at as string),
-        ctx.dates.dateTime(row.updated_at as string),
+        ctx.dates.dayCell(row.created_at as string),
+        ctx.dates.dateTimeCell(row.updated_at as string),
       ];
     },
   };

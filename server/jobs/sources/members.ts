@@ -4,9 +4,9 @@
  * best position (position type in spec §3 order, then rank), then kana (ja-x-icu), members without
  * a position last. Also 五十音順, or by company code.
  */
-import { POSITION_TYPES } from '../../db/schema.ts';
 import type { ExportOrder } from '../../schemas/export.ts';
 import type { ExportSource, SourceContext } from './types.ts';
+import { POSITION_TYPE_ORDER, activeOnDay, heldPositionsCte } from './held-positions.ts';
 
 const ORDERS: Readonly<Record<Exclude<ExportOrder, 'time'>, string>> = {
   protocol: 'p.best_type asc nulls last, p.best_rank asc nulls last, m.name_kana collate "ja-x-icu" asc nulls last, m.id',
@@ -14,8 +14,7 @@ const ORDERS: Readonly<Record<Exclude<ExportOrder, 'time'>, string>> = {
   code: 'm.company_code, m.name_kana collate "ja-x-icu" asc nulls last, m.id',
 };
 
-const ACTIVE = (alias: string) =>
-  `(${alias}.start_at is null or ${alias}.start_at <= $2::date) and (${alias}.end_at is null or ${alias}.end_at >= $2::date)`;
+const ACTIVE = (alias: string) => activeOnDay(alias, '$2');
 
 export function membersSource(ctx: SourceContext): ExportSource {
   const asOf = ctx.params.as_of!;
@@ -41,17 +40,8 @@ export function membersSource(ctx: SourceContext): ExportSource {
       values: [ctx.cciCode, asOf],
     },
     rows: {
-      // positions aggregated once for the chamber and hash-joined, rather than looked up per member
       text: `
-        with held as (
-          select q.member_id,
-                 string_agg(concat_ws(' ', nullif(q.department_name, ''), q.position_name), '／'
-                            order by array_position($3::text[], q.position_type), q.rank, q.id) as positions,
-                 min(array_position($3::text[], q.position_type)) as best_type,
-                 (array_agg(q.rank order by array_position($3::text[], q.position_type), q.rank))[1] as best_rank
-            from position q
-           where q.cci_code = $1 and ${ACTIVE('q')}
-           group by q.member_id)
+        with ${heldPositionsCte({ cci: '$1', day: '$2', types: '$3' })}
         select m.company_code, co.name1 as company_name, m.name, m.name_kana, m.title, m.email,
                m.start_at::text as start_at, m.end_at::text as end_at, p.positions
           from member m
@@ -59,7 +49,7 @@ export function membersSource(ctx: SourceContext): ExportSource {
           left join held p on p.member_id = m.id
          where m.cci_code = $1 and ${ACTIVE('m')}
          order by ${order}`,
-      values: [ctx.cciCode, asOf, [...POSITION_TYPES]],
+      values: [ctx.cciCode, asOf, POSITION_TYPE_ORDER],
     },
     toCells(row) {
       return [
@@ -70,8 +60,8 @@ export function membersSource(ctx: SourceContext): ExportSource {
         row.title as string | null,
         row.email as string | null,
         row.positions as string | null,
-        ctx.dates.day(row.start_at as string | null),
-        ctx.dates.day(row.end_at as string | null),
+        ctx.dates.dayCell(row.start_at as string | null),
+        ctx.dates.dayCell(row.end_at as string | null),
       ];
     },
   };

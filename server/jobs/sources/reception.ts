@@ -63,7 +63,7 @@ export async function receptionSource(ctx: SourceContext): Promise<ExportSource>
         answerLabel(row.answer_content as string | null),
         row.name as string,
         channelLabel(row.answer_channel as string | null, row.answered_late as boolean | null),
-        ctx.dates.dateTime(row.received_at as string | null),
+        ctx.dates.dateTimeCell(row.received_at as string | null),
         checkInMark(row.checked_in_time as string | null),
       ];
     },

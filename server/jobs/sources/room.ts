@@ -46,7 +46,7 @@ function messagesSource(kind: MessagesKind) {
       },
       toCells: (row) => [
         row.no as number,
-        ctx.dates.dateTime(row.at as string),
+        ctx.dates.dateTimeCell(row.at as string),
         SENDER_KINDS[row.sender_kind as string] ?? '',
         row.sender_name as string,
         row.sender_org as string | null,

@@ -5,9 +5,9 @@
  */
 import type pg from 'pg';
 import type { ExportJobParams } from '../../schemas/export.ts';
-import { jstText, type DateFormatter } from '../../lib/export-dates.ts';
+import { jstText, type DateCell, type DateFormatter } from '../../lib/export-dates.ts';
 
-export type Cell = string | number | null;
+export type Cell = string | number | DateCell | null;
 
 export interface ExportColumn {
   header: string;

@@ -3,10 +3,11 @@ import { openCsvWriter } from './csv.ts';
 import { openXlsxWriter } from './xlsx.ts';
 import type { ExportWriter, SheetSpec } from './types.ts';
 
-export const FORMAT_FILES: Readonly<Record<ExportFormat, { extension: string; contentType: string }>> = {
-  xlsx: { extension: '.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  csv_utf8: { extension: '.csv', contentType: 'text/csv; charset=UTF-8' },
-  csv_sjis: { extension: '.csv', contentType: 'text/csv; charset=Shift_JIS' },
+/** `suffix`: before the extension, so a CSV's file name says its encoding. */
+export const FORMAT_FILES: Readonly<Record<ExportFormat, { suffix: string; extension: string; contentType: string }>> = {
+  xlsx: { suffix: '', extension: '.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  csv_utf8: { suffix: '_UTF-8', extension: '.csv', contentType: 'text/csv; charset=UTF-8' },
+  csv_sjis: { suffix: '_SJIS', extension: '.csv', contentType: 'text/csv; charset=Shift_JIS' },
 };
 
 export function openWriter(format: ExportFormat, filePath: string, sheet: SheetSpec): ExportWriter {

@@ -4,6 +4,7 @@
  * the header row repeated on every printed page and the title in the page header.
  * Why these are written by hand rather than by exceljs: docs/decisions/0007-xlsx-writer.md.
  */
+import type { DateStyle } from '../../schemas/export.ts';
 import type { SheetSpec } from './types.ts';
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -11,8 +12,20 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-/** Style ids in styles.xml's cellXfs: 0 the data cells, 1 the header row. */
+/** Style ids in styles.xml's cellXfs: 0 the data cells, 1 the header row, 2 date-times, 3 dates. */
 export const HEADER_STYLE_ID = 1;
+export const DATE_TIME_STYLE_ID = 2;
+export const DATE_STYLE_ID = 3;
+
+/**
+ * Number formats of date cells (issue 15 item 6: real Excel dates, not text), in the export's date
+ * style: spec §9's YYYY/MM/DD (HH:mm), or 和暦 through Excel's Japanese-calendar locale [$-411]
+ * (gg: era, e: year of the era; Excel writes the first year 1, not 元, in a number format).
+ */
+const DATE_FORMATS: Readonly<Record<DateStyle, { dateTime: string; date: string }>> = {
+  western: { dateTime: 'yyyy/mm/dd hh:mm', date: 'yyyy/mm/dd' },
+  japanese: { dateTime: '[$-411]ggge"年"m"月"d"日" hh:mm', date: '[$-411]ggge"年"m"月"d"日"' },
+};
 
 /**
  * What text cannot hold as it is: markup characters, a carriage return (which XML would turn into a
@@ -68,20 +81,28 @@ const WORKBOOK_RELS = relationships([
 
 /** 游ゴシック 11 pt, Excel's own default for Japanese; the header bold white on dark blue, ruled below. */
 const FONT = '<sz val="11"/><name val="游ゴシック"/><family val="3"/><charset val="128"/>';
-const STYLES =
-  XML_HEAD +
-  `<styleSheet xmlns="${MAIN_NS}">` +
-  `<fonts count="2"><font>${FONT}</font><font><b/><color rgb="FFFFFFFF"/>${FONT}</font></fonts>` +
-  '<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
-  '<fill><patternFill patternType="solid"><fgColor rgb="FF1F4E79"/><bgColor indexed="64"/></patternFill></fill></fills>' +
-  '<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>' +
-  '<border><left/><right/><top/><bottom style="thin"><color rgb="FF000000"/></bottom><diagonal/></border></borders>' +
-  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="2" borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1" applyAlignment="1">' +
-  '<alignment horizontal="center" vertical="center" wrapText="1"/></xf></cellXfs>' +
-  '<cellStyles count="1"><cellStyle name="標準" xfId="0" builtinId="0"/></cellStyles>' +
-  '</styleSheet>';
+function styles(dateStyle: DateStyle): string {
+  const formats = DATE_FORMATS[dateStyle];
+  return (
+    XML_HEAD +
+    `<styleSheet xmlns="${MAIN_NS}">` +
+    `<numFmts count="2"><numFmt numFmtId="164" formatCode="${xmlText(formats.dateTime)}"/>` +
+    `<numFmt numFmtId="165" formatCode="${xmlText(formats.date)}"/></numFmts>` +
+    `<fonts count="2"><font>${FONT}</font><font><b/><color rgb="FFFFFFFF"/>${FONT}</font></fonts>` +
+    '<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
+    '<fill><patternFill patternType="solid"><fgColor rgb="FF1F4E79"/><bgColor indexed="64"/></patternFill></fill></fills>' +
+    '<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>' +
+    '<border><left/><right/><top/><bottom style="thin"><color rgb="FF000000"/></bottom><diagonal/></border></borders>' +
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+    '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+    '<xf numFmtId="0" fontId="1" fillId="2" borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1" applyAlignment="1">' +
+    '<alignment horizontal="center" vertical="center" wrapText="1"/></xf>' +
+    '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+    '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+    '<cellStyles count="1"><cellStyle name="標準" xfId="0" builtinId="0"/></cellStyles>' +
+    '</styleSheet>'
+  );
+}
 
 function workbook(sheet: SheetSpec): string {
   const name = xmlText(sheet.sheetName);
@@ -121,7 +142,7 @@ export function packageParts(sheet: SheetSpec, now: Date): [string, string][] {
     ['docProps/core.xml', coreProperties(sheet, now)],
     ['xl/workbook.xml', workbook(sheet)],
     ['xl/_rels/workbook.xml.rels', WORKBOOK_RELS],
-    ['xl/styles.xml', STYLES],
+    ['xl/styles.xml', styles(sheet.dateStyle ?? 'western')],
   ];
 }
 

@@ -10,9 +10,19 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import archiver from 'archiver';
+import { excelSerial } from '../../lib/export-dates.ts';
 import type { Cell } from '../sources/types.ts';
 import type { ExportWriter, SheetSpec } from './types.ts';
-import { HEADER_STYLE_ID, columnLetters, packageParts, worksheetHead, worksheetTail, xmlText } from './xlsx-parts.ts';
+import {
+  DATE_STYLE_ID,
+  DATE_TIME_STYLE_ID,
+  HEADER_STYLE_ID,
+  columnLetters,
+  packageParts,
+  worksheetHead,
+  worksheetTail,
+  xmlText,
+} from './xlsx-parts.ts';
 
 /** Leading or trailing white space, or a line break, is kept only when the text says so. */
 const KEEP_SPACE = /^\s|\s$|\n/;
@@ -20,6 +30,11 @@ const KEEP_SPACE = /^\s|\s$|\n/;
 function cellXml(ref: string, cell: Cell, style: string): string {
   if (typeof cell === 'number') return Number.isFinite(cell) ? `<c r="${ref}"${style}><v>${cell}</v></c>` : '';
   if (cell === null || cell === '') return '';
+  if (typeof cell === 'object') {
+    // a date: its serial number, formatted by the date style (the header style does not apply)
+    const id = cell.wall.length > 10 ? DATE_TIME_STYLE_ID : DATE_STYLE_ID;
+    return `<c r="${ref}" s="${id}"><v>${excelSerial(cell.wall)}</v></c>`;
+  }
   const space = KEEP_SPACE.test(cell) ? ' xml:space="preserve"' : '';
   return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(cell)}</t></is></c>`;
 }
@@ -76,7 +91,7 @@ export function openXlsxWriter(filePath: string, sheet: SheetSpec): ExportWriter
       worksheet.end(Buffer.concat(pending));
       await Promise.race([zip.finalize(), failure]);
       await Promise.race([finished(file), failure]);
-      return { replacedCharCount: null };
+      return { replacedCharCount: null, replacements: null };
     },
     abort() {
       zip.abort();

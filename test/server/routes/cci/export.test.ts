@@ -80,7 +80,8 @@ describe('a failed job says why (issue 6)', () => {
   });
 });
 
-const HEAD = ['事業所コード', '事業所名', '氏名', 'フリガナ', '肩書', '区分'];
+// issue 15 item 6: 席次 first, 役職 (on the conference's day, 2031-05-01) after 肩書
+const HEAD = ['席次', '事業所コード', '事業所名', '氏名', 'フリガナ', '肩書', '役職', '区分'];
 const per = (name: string) => [
   `${name}：出欠`,
   `${name}：代理出席者`,
@@ -91,11 +92,13 @@ const per = (name: string) => [
 const ATTENDANCE = {
   header: [...HEAD, ...per('輸出テスト総会'), ...per('懇親会（輸出テスト）')],
   a: [
+    '1',
     'EX01',
     '𠮷野商事株式会社',
     '𠮷田 一郎',
     'ヨシダ イチロウ',
     '',
+    '役員 会頭',
     '本人',
     '出席',
     '',
@@ -109,11 +112,13 @@ const ATTENDANCE = {
     '2019/05/03 11:50',
   ],
   b: [
+    '2',
     'EX02',
     '髙島屋工業',
     '髙橋 花子',
     'タカハシ ハナコ',
     '',
+    '商業部会 部会長',
     '本人',
     '代理出席',
     '髙橋 太郎（専務取締役）',
@@ -128,11 +133,13 @@ const ATTENDANCE = {
   ],
   // an answer recorded before channels existed: no 受付方法 nor 受付日時
   c: [
+    '3',
     'EX02',
     '髙島屋工業',
     '安藤 次郎',
     'アンドウ ジロウ',
     '',
+    '工業部会 委員',
     '随行',
     '',
     '',
@@ -164,6 +171,7 @@ const RECEPTION_HEADER = [
 const asShiftJis = (row: string[]) => row.map((cell) => cell.replaceAll('𠮷', '〓'));
 
 const FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const;
+const FILE_ENDINGS = { xlsx: '\\.xlsx', csv_utf8: '_UTF-8\\.csv', csv_sjis: '_SJIS\\.csv' } as const;
 
 describe.each(FORMATS)('produced files, read back (%s)', (format) => {
   const expectRow = (row: string[]) => (format === 'csv_sjis' ? asShiftJis(row) : row);
@@ -178,7 +186,17 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     const { job, file, rows } = await produce({ type: 'attendance', params: { conference_id: fx.mainId } });
     expect(rows).toEqual([ATTENDANCE.header, ATTENDANCE.a, ATTENDANCE.b, ATTENDANCE.c].map(expectRow));
     expect(job).toMatchObject({ progress_done: 3, progress_total: 3, replaced_char_count: format === 'csv_sjis' ? 2 : null });
-    expect(file.fileName).toMatch(new RegExp(`^出欠一覧_輸出テスト総会_\\d{8}\\.${format === 'xlsx' ? 'xlsx' : 'csv'}$`));
+    // Shift_JIS names the cells it changed, so the page can say so before download (issue 15 item 6)
+    expect(job.replacements).toEqual(
+      format === 'csv_sjis'
+        ? [
+            { row: 2, column: '事業所名', value: '𠮷野商事株式会社', chars: '𠮷' },
+            { row: 2, column: '氏名', value: '𠮷田 一郎', chars: '𠮷' },
+          ]
+        : null,
+    );
+    // the two CSV encodings download under different names (issue 15 item 6)
+    expect(file.fileName).toMatch(new RegExp(`^出欠一覧_輸出テスト総会_\\d{8}${FILE_ENDINGS[format]}$`));
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('出欠一覧')}`);
   });
 
@@ -187,11 +205,16 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
       type: 'attendance',
       params: { conference_id: fx.mainId, order: 'kana', date_style: 'japanese' },
     });
-    expect(rows.map((r) => r[2])).toEqual(['氏名', '安藤 次郎', '髙橋 花子', '𠮷田 一郎'].map((n) => expectRow([n])[0]));
-    expect(rows[3][8]).toBe('令和元年5月1日 10:00');
-    expect(rows[2][8]).toBe('令和元年5月2日 09:30');
+    expect(rows.map((r) => r[3])).toEqual(['氏名', '安藤 次郎', '髙橋 花子', '𠮷田 一郎'].map((n) => expectRow([n])[0]));
+    // 席次 stays the protocol order's
+    expect(rows.map((r) => r[0])).toEqual(['席次', '3', '2', '1']);
+    // XLSX: real dates (read back as text by readXlsx) in a 和暦 number format; CSV: 和暦 text
+    const [a, b] =
+      format === 'xlsx' ? ['2019/05/01 10:00', '2019/05/02 09:30'] : ['令和元年5月1日 10:00', '令和元年5月2日 09:30'];
+    expect(rows[3][10]).toBe(a);
+    expect(rows[2][10]).toBe(b);
     // 受付日時 in the export's date style too
-    expect(rows[2][10]).toBe('令和元年5月2日 08:45');
+    expect(rows[2][12]).toBe(format === 'xlsx' ? '2019/05/02 08:45' : '令和元年5月2日 08:45');
   });
 
   it('受付名簿: every invitee in protocol order with 出欠 as recorded, 当日参加 marked, 受付 済 and the time once checked in', async () => {
@@ -265,12 +288,16 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
       progress_total: 3,
       replaced_char_count: format === 'csv_sjis' ? 3 : null,
     });
-    expect(file.fileName).toMatch(new RegExp(`^出席者一覧_受付テスト総会_\\d{8}\\.${format === 'xlsx' ? 'xlsx' : 'csv'}$`));
+    expect(file.fileName).toMatch(new RegExp(`^出席者一覧_受付テスト総会_\\d{8}${FILE_ENDINGS[format]}$`));
   });
 
   it('出席者一覧 with 和暦 check-in times; none for a conference nobody was checked in at', async () => {
     const { rows } = await produce({ type: 'attendees', params: { conference_id: rx.conferenceId, date_style: 'japanese' } });
-    expect(rows.slice(1).map((r) => r[1])).toEqual(['令和13年6月1日 13:41', '令和13年6月1日 13:52', '令和13年6月1日 14:03']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(
+      format === 'xlsx'
+        ? ['2031/06/01 13:41', '2031/06/01 13:52', '2031/06/01 14:03']
+        : ['令和13年6月1日 13:41', '令和13年6月1日 13:52', '令和13年6月1日 14:03'],
+    );
     const { job, rows: none } = await produce({ type: 'attendees', params: { conference_id: fx.mainId } });
     expect(none).toEqual([['番号', '受付時刻', '事業所コード', '事業所名', '出席者氏名', '肩書', '区分', '受付者']]);
     expect(job).toMatchObject({ progress_done: 0, progress_total: 0 });
@@ -339,8 +366,31 @@ describe('XLSX presentation', () => {
     expect(header.font?.bold).toBe(true);
     expect(header.fill).toMatchObject({ type: 'pattern', fgColor: { argb: 'FF1F4E79' } });
     expect(worksheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(worksheet.getColumn(2).width).toBe(32);
+    expect(worksheet.getColumn(3).width).toBe(32);
     expect(worksheet.headerFooter.oddHeader).toContain('輸出テスト総会 出欠一覧');
+  });
+
+  it('出欠一覧: 席次 is a number, answer times are Excel date-times in Tokyo wall time (issue 15 item 6)', async () => {
+    const read = async (dateStyle: string) => {
+      const params = { conference_id: fx.mainId, date_style: dateStyle };
+      const job = await finished((await create({ type: 'attendance', format: 'xlsx', params })).id);
+      const { body } = await download(env.app, await tokenOf(DEMO.staff), 'demo', job.file_key!);
+      return (await readXlsx(body)).worksheet;
+    };
+    const sheet = await read('western');
+    expect(sheet.getCell('A2').value).toBe(1);
+    expect(sheet.getCell('K1').value).toBe('輸出テスト総会：回答日時');
+    // 2019-05-01 10:00 in Tokyo: Excel has no zone, the serial is the wall time (read back as UTC)
+    expect(sheet.getCell('K2').value).toEqual(new Date('2019-05-01T10:00:00Z'));
+    expect(sheet.getCell('K2').numFmt).toBe('yyyy/mm/dd hh:mm');
+    expect(sheet.getCell('M3').value).toEqual(new Date('2019-05-02T08:45:00Z'));
+    expect(sheet.getCell('M3').numFmt).toBe('yyyy/mm/dd hh:mm');
+    // not answered: no cell at all
+    expect(sheet.getCell('K4').value).toBeNull();
+
+    const japanese = await read('japanese');
+    expect(japanese.getCell('K2').value).toEqual(new Date('2019-05-01T10:00:00Z'));
+    expect(japanese.getCell('K2').numFmt).toBe('[$-411]ggge"年"m"月"d"日" hh:mm');
   });
 
   it('出席者一覧: its own sheet name and page title', async () => {
@@ -352,6 +402,8 @@ describe('XLSX presentation', () => {
     expect(name).toBe('出席者一覧');
     expect(worksheet.headerFooter.oddHeader).toContain('受付テスト総会 出席者一覧（2031/06/01 14:00）');
     expect(worksheet.getColumn(2).width).toBe(18);
+    // 受付時刻: a date-time, not text
+    expect(worksheet.getCell('B2').value).toEqual(new Date('2031-06-01T13:41:00Z'));
   });
 });
 

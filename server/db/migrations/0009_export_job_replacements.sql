@@ -1,0 +1,1 @@
+ALTER TABLE "export_job" ADD COLUMN "replacements" jsonb;
