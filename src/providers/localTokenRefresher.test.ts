@@ -81,8 +81,26 @@ describe('local-mode token refresher (cognito-local)', () => {
       expect(tokens.refreshToken).toBe('r-2');
     });
 
+    it('concurrent refreshes share one request (a rotated refresh token is used once)', async () => {
+      let calls = 0;
+      server.use(
+        http.post(`https://${DOMAIN}/oauth2/token`, () => {
+          calls += 1;
+          return calls > 1
+            ? HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })
+            : HttpResponse.json({ access_token: jwt({ iat: 1, exp: 9e9 }), refresh_token: 'r-2' });
+        }),
+      );
+      const refresher = createLocalTokenRefresher(ENDPOINT, { hostedLoginDomain: DOMAIN });
+      const [a, b] = await Promise.all([refresher(hostedArgs), refresher(hostedArgs)]);
+      expect(calls).toBe(1);
+      expect([a.refreshToken, b.refreshToken]).toEqual(['r-2', 'r-2']);
+    });
+
     it('an invalid_grant ends the session (NotAuthorizedException)', async () => {
-      server.use(http.post(`https://${DOMAIN}/oauth2/token`, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
+      server.use(
+        http.post(`https://${DOMAIN}/oauth2/token`, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })),
+      );
       await expect(createLocalTokenRefresher(ENDPOINT, { hostedLoginDomain: DOMAIN })(hostedArgs)).rejects.toMatchObject({
         name: 'NotAuthorizedException',
       });

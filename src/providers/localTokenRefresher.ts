@@ -5,6 +5,8 @@
  * Tokens that cognito-local did not issue came from the hosted login (in local mode: the e2e
  * harness's stand-in, decision 0013); they are refreshed where they came from, with the
  * refresh_token grant of its /oauth2/token, as Cognito's own token endpoint allows.
+ * Concurrent refreshes share one request (like Amplify's own refresher): a token endpoint that
+ * rotates refresh tokens refuses the second use of the old one and would end the session.
  * Errors carry the Cognito error name (e.g. NotAuthorizedException) so Amplify's token
  * orchestrator clears the tokens on a definitive failure.
  */
@@ -104,15 +106,15 @@ const refreshAtTokenEndpoint = async (domain: string, clientId: string, args: Re
   return refreshed(args, { access: body.access_token, id: body.id_token, refresh: body.refresh_token });
 };
 
-export const createLocalTokenRefresher =
-  (
-    endpoint: string,
-    {
-      hostedLoginDomain,
-      fetchImpl = (...a) => globalThis.fetch(...a),
-    }: { hostedLoginDomain?: string; fetchImpl?: typeof fetch } = {},
-  ): TokenRefresher =>
-  async (args) => {
+export const createLocalTokenRefresher = (
+  endpoint: string,
+  {
+    hostedLoginDomain,
+    fetchImpl = (...a) => globalThis.fetch(...a),
+  }: { hostedLoginDomain?: string; fetchImpl?: typeof fetch } = {},
+): TokenRefresher => {
+  let inflight: Promise<RefreshedTokens> | null = null;
+  const refresh = async (args: RefreshArgs) => {
     const clientId = args.authConfig?.Cognito?.userPoolClientId;
     if (!clientId || !args.tokens.refreshToken) {
       throw serviceError('NotAuthorizedException', 'no refresh token');
@@ -123,3 +125,8 @@ export const createLocalTokenRefresher =
       ? refreshAtTokenEndpoint(hostedLoginDomain, clientId, args, fetchImpl)
       : refreshAtCognitoLocal(endpoint, clientId, args, fetchImpl);
   };
+  return (args) =>
+    (inflight ??= refresh(args).finally(() => {
+      inflight = null;
+    }));
+};
