@@ -2,7 +2,15 @@
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const loginPage = ({ action, email = '', failed = false }: { action: string; email?: string; failed?: boolean }) => `<!doctype html>
+export const loginPage = ({
+  action,
+  email = '',
+  failed = false,
+}: {
+  action: string;
+  email?: string;
+  failed?: boolean;
+}) => `<!doctype html>
 <html lang="ja">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>サインイン（テスト用ホストログイン）</title></head>
 <body>

@@ -130,9 +130,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
   }
   const testIssuer = url('COGNITO_TEST_ISSUER', ['https:']);
   if (testIssuer && (production || (userPoolId && !endpoint))) {
-    problems.push(
-      'COGNITO_TEST_ISSUER is for the test harness only: it must not be set in production or with an AWS user pool',
-    );
+    problems.push('COGNITO_TEST_ISSUER is for the test harness only: it must not be set in production or with an AWS user pool');
   }
 
   if (production) {

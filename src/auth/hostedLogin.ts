@@ -28,9 +28,7 @@ export interface HostedLogin {
 }
 
 export const hostedLoginOf = (config: RuntimeConfig | null): HostedLogin | null =>
-  config?.cognito.hostedLoginDomain
-    ? { domain: config.cognito.hostedLoginDomain, only: !!config.cognito.hostedLoginOnly }
-    : null;
+  config?.cognito.hostedLoginDomain ? { domain: config.cognito.hostedLoginDomain, only: !!config.cognito.hostedLoginOnly } : null;
 
 /** Amplify's loginWith.oauth: both redirects are /login of this origin (the app client's callback and sign-out URLs). */
 export const amplifyOAuthConfig = (domain: string, origin: string) => ({

@@ -136,7 +136,7 @@ export const LoginPage = () => {
             )
           )}
           {hostedLogin.hosted && step === 'password' && hostedLogin.step === 'idle' && (
-            <HostedLoginSection divider={passwordForm} disabled={submitting} onClick={() => void hostedLogin.leave()} />
+            <HostedLoginSection divider={passwordForm} disabled={submitting} onClick={hostedLogin.leave} />
           )}
         </CardContent>
       </Card>

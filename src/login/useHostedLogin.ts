@@ -23,20 +23,25 @@ interface Options {
 
 export const useHostedLogin = ({ prev, isPending, authenticated, submit, setErrorKey }: Options) => {
   const hosted = hostedLoginOf(getRuntimeConfig());
-  // a pure read (StrictMode calls initialisers twice); the effect below takes it
-  const [step, setStep] = useState<HostedStep>(() => (hostedCallback() && !hostedCallback()?.error ? 'returning' : 'idle'));
+  // pure reads (StrictMode calls initialisers twice); the effect below takes the callback
+  const [step, setStep] = useState<HostedStep>(() => {
+    const callback = hostedCallback();
+    if (callback) return callback.error ? 'idle' : 'returning';
+    return hosted?.only ? 'leaving' : 'idle';
+  });
   const handled = useRef(false);
 
-  const leave = async () => {
-    setStep('leaving');
-    setErrorKey(null);
-    try {
-      await startHostedLogin(prev);
-    } catch (error) {
+  const go = () =>
+    startHostedLogin(prev).catch((error: unknown) => {
       console.warn('[login] hosted login failed to start', error);
       setStep('idle');
       setErrorKey(loginErrorKey(error));
-    }
+    });
+
+  const leave = () => {
+    setStep('leaving');
+    setErrorKey(null);
+    void go();
   };
 
   useEffect(() => {
@@ -48,14 +53,13 @@ export const useHostedLogin = ({ prev, isPending, authenticated, submit, setErro
         setErrorKey(callback.error === 'access_denied' ? 'kaigi.login.errors.hosted_cancelled' : 'kaigi.login.errors.hosted');
         return;
       }
-      setStep('returning');
-      // on success react-admin navigates away; on failure the page offers the button again
+      // step is 'returning' from the start; on success react-admin navigates away; on failure the page offers the button again
       void submit({ hostedCallback: true }).finally(() => setStep('idle'));
       return;
     }
     if (!hosted.only || isPending || authenticated) return;
     handled.current = true;
-    void leave();
+    void go();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load, when the auth state is known
   }, [isPending, authenticated]);
 

@@ -127,18 +127,24 @@ describe('environment validation (DESIGN.md §3)', () => {
     expect(problemsOf({ COGNITO_HOSTED_LOGIN_DOMAIN: 'https://auth.kaigi.example.jp/' })).toEqual([
       expect.stringMatching(/^COGNITO_HOSTED_LOGIN_DOMAIN must be a host name/),
     ]);
-    expect(problemsOf({ COGNITO_HOSTED_LOGIN_ONLY: 'true' })).toEqual([expect.stringMatching(/needs COGNITO_HOSTED_LOGIN_DOMAIN/)]);
-    expect(problemsOf({ COGNITO_HOSTED_LOGIN_ONLY: 'yes' })).toEqual([expect.stringMatching(/^COGNITO_HOSTED_LOGIN_ONLY must be/)]);
+    expect(problemsOf({ COGNITO_HOSTED_LOGIN_ONLY: 'true' })).toEqual([
+      expect.stringMatching(/needs COGNITO_HOSTED_LOGIN_DOMAIN/),
+    ]);
+    expect(problemsOf({ COGNITO_HOSTED_LOGIN_ONLY: 'yes' })).toEqual([
+      expect.stringMatching(/^COGNITO_HOSTED_LOGIN_ONLY must be/),
+    ]);
 
     const issuer = 'https://127.0.0.1:18443';
     expect(loadSettings({ COGNITO_TEST_ISSUER: issuer }).cognito.testIssuer).toBe(issuer);
     // production, or an AWS user pool: the API trusts the user pool's issuer and nothing else
-    expect(
-      problemsOf({ NODE_ENV: 'production', ...PRODUCTION_COMPLETE, COGNITO_TEST_ISSUER: issuer }),
-    ).toEqual([expect.stringMatching(/^COGNITO_TEST_ISSUER is for the test harness only/)]);
+    expect(problemsOf({ NODE_ENV: 'production', ...PRODUCTION_COMPLETE, COGNITO_TEST_ISSUER: issuer })).toEqual([
+      expect.stringMatching(/^COGNITO_TEST_ISSUER is for the test harness only/),
+    ]);
     expect(
       problemsOf({ COGNITO_USER_POOL_ID: 'ap-northeast-1_abc', COGNITO_CLIENT_ID: 'client', COGNITO_TEST_ISSUER: issuer }),
     ).toEqual([expect.stringMatching(/^COGNITO_TEST_ISSUER is for the test harness only/)]);
-    expect(problemsOf({ COGNITO_TEST_ISSUER: 'http://127.0.0.1:18443' })).toEqual([expect.stringMatching(/^COGNITO_TEST_ISSUER must be a https: URL/)]);
+    expect(problemsOf({ COGNITO_TEST_ISSUER: 'http://127.0.0.1:18443' })).toEqual([
+      expect.stringMatching(/^COGNITO_TEST_ISSUER must be a https: URL/),
+    ]);
   });
 });

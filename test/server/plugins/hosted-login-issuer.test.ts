@@ -92,3 +92,18 @@ describe('the hosted login stand-in issuer', () => {
     expect((await userInfo(trusting, poolToken)).statusCode).toBe(200);
   });
 });
+
+describe('the hosted login in config.json and the CSP (issue 15 item 8)', () => {
+  it('names the domain and the straight-there flag, and lets the SPA call the token endpoint', async () => {
+    const stack = inject('stack');
+    const cognito = { ...stack.clientConfig.cognito, hostedLoginDomain: 'auth.kaigi.example.jp', hostedLoginOnly: true };
+    const app = await buildTestApp({ app: { clientConfig: { ...stack.clientConfig, cognito } } });
+    try {
+      const res = await app.inject('/config.json');
+      expect(res.json().cognito).toMatchObject({ hostedLoginDomain: 'auth.kaigi.example.jp', hostedLoginOnly: true });
+      expect(String(res.headers['content-security-policy'])).toMatch(/connect-src [^;]*https:\/\/auth\.kaigi\.example\.jp/);
+    } finally {
+      await app.close();
+    }
+  });
+});
