@@ -9,6 +9,10 @@ import { existsSync } from 'node:fs';
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
+// The stand-in for Cognito's hosted UI (e2e/hosted-login/, decision 0013): HTTPS on its own port,
+// its self-signed certificate where the app's NODE_EXTRA_CA_CERTS finds it (the app fetches its JWKS).
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 18443);
+const oauthCert = `${dataDir}-oauth/cert.pem`;
 
 function chromiumPath(): string | undefined {
   const candidates = [process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE, '/usr/bin/chromium'];
@@ -51,23 +55,39 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // a fresh data folder per run; exec so the shutdown signal reaches the server itself
-    command: `rm -rf ${dataDir} && exec node --import tsx server/main.ts`,
-    url: `${baseURL}/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: {
-      PORT: String(port),
-      KAIGI_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '15433',
-      COGNITO_LOCAL_PORT: process.env.E2E_COGNITO_PORT ?? '19329',
-      // the local SMTP sink: the journeys' mail lands in ${dataDir}/mail/*.eml
-      SMTP_PORT: process.env.E2E_SMTP_PORT ?? '11025',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'exec node --import tsx e2e/hosted-login/oauth-server.ts',
+      url: `https://127.0.0.1:${oauthPort}/health`,
+      ignoreHTTPSErrors: true,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { OAUTH_PORT: String(oauthPort), KAIGI_ORIGIN: baseURL, OAUTH_CERT_FILE: oauthCert },
     },
-  },
+    {
+      // a fresh data folder per run; exec so the shutdown signal reaches the server itself
+      command: `rm -rf ${dataDir} && exec node --import tsx server/main.ts`,
+      url: `${baseURL}/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      env: {
+        PORT: String(port),
+        KAIGI_DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '15433',
+        COGNITO_LOCAL_PORT: process.env.E2E_COGNITO_PORT ?? '19329',
+        // the local SMTP sink: the journeys' mail lands in ${dataDir}/mail/*.eml
+        SMTP_PORT: process.env.E2E_SMTP_PORT ?? '11025',
+        LOG_LEVEL: 'warn',
+        // hosted login offered on /login, its tokens trusted (test issuer: refused in production)
+        COGNITO_HOSTED_LOGIN_DOMAIN: `127.0.0.1:${oauthPort}`,
+        COGNITO_TEST_ISSUER: `https://127.0.0.1:${oauthPort}`,
+        NODE_EXTRA_CA_CERTS: oauthCert,
+      },
+    },
+  ],
 });

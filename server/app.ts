@@ -14,7 +14,7 @@ import errorHandler, { sendProblem } from './plugins/app/error-handler.ts';
 import { Problem } from './plugins/app/problem.ts';
 import inputNormalizer from './plugins/app/input-normalizer.ts';
 import { requestValidatorCompiler } from './lib/request-validation.ts';
-import auth from './plugins/app/auth.ts';
+import auth, { type TrustedIssuer } from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
 import repositories from './repositories/index.ts';
 import health from './routes/health.ts';
@@ -49,7 +49,7 @@ export interface AppOptions {
   /** The proxies that may name the client address (TRUST_PROXY); default: none, the socket is the client. */
   trustProxy?: TrustProxy;
   /** Token verification: the Cognito user pool's issuer, JWKS and app client. */
-  auth: { issuer: string; jwksUri: string; clientId: string; currentDate?: () => Date };
+  auth: { issuer: string; jwksUri: string; clientId: string; extraIssuers?: TrustedIssuer[]; currentDate?: () => Date };
   clientConfig: ClientConfig;
   /** Cognito admin API (users, password reset); default: the pool of clientConfig.cognito. */
   cognito?: CognitoUsersOptions;
@@ -97,6 +97,8 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
     production: opts.production,
     connectOrigins: [
       ...(cognito.endpoint ? originOf(cognito.endpoint) : [`https://cognito-idp.${cognito.region}.amazonaws.com`]),
+      // the hosted login's token endpoint (Amplify fetches https://${domain}/oauth2/token)
+      ...(cognito.hostedLoginDomain ? [`https://${cognito.hostedLoginDomain}`] : []),
       ...originOf(sentry.dsn),
       // S3: the browser PUTs uploads straight to the bucket
       ...(opts.storage?.connectOrigin ? [opts.storage.connectOrigin] : []),

@@ -17,7 +17,7 @@ const boot = async () => {
   keepLocaleCookie();
   try {
     const config = await loadRuntimeConfig();
-    configureAmplify(config);
+    await configureAmplify(config);
     initSentry(config.sentry).catch((error) => console.error('[sentry] init failed', error));
   } catch (error) {
     console.error('[boot] configuration could not be loaded', error);

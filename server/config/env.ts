@@ -28,7 +28,17 @@ export interface Settings {
     endpoint?: string;
     localPort: number;
     authFlowType: AuthFlowType;
+    /** The Cognito domain of the hosted login (host[:port], no scheme); absent → e-mail + password only. */
     hostedLoginDomain?: string;
+    /** COGNITO_HOSTED_LOGIN_ONLY: /login goes straight to the hosted login (issue 15 item 8). */
+    hostedLoginOnly: boolean;
+    /**
+     * COGNITO_TEST_ISSUER: a second token issuer the API trusts besides the user pool, with its
+     * keys at `${issuer}/.well-known/jwks.json`. Only the e2e harness sets it (its OAuth server
+     * stands in for Cognito's hosted UI, docs/decisions/0013-hosted-login.md); refused in
+     * production and when an AWS user pool is configured.
+     */
+    testIssuer?: string;
   };
   /** The https origin the SPA is served from in production (CSP, CORS). */
   publicOrigin?: string;
@@ -105,6 +115,23 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     problems.push('COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID must be set together');
   }
   const publicOrigin = url('PUBLIC_ORIGIN', production ? ['https:'] : ['http:', 'https:']);
+  const hostedLoginDomain = str('COGNITO_HOSTED_LOGIN_DOMAIN');
+  // Amplify builds https://${domain}/oauth2/authorize: a host (and port), never a URL
+  if (hostedLoginDomain !== undefined && !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(hostedLoginDomain)) {
+    problems.push(`COGNITO_HOSTED_LOGIN_DOMAIN must be a host name without scheme or path, got "${hostedLoginDomain}"`);
+  }
+  const hostedLoginOnlyRaw = str('COGNITO_HOSTED_LOGIN_ONLY');
+  if (hostedLoginOnlyRaw !== undefined && !['true', 'false'].includes(hostedLoginOnlyRaw)) {
+    problems.push(`COGNITO_HOSTED_LOGIN_ONLY must be true or false, got "${hostedLoginOnlyRaw}"`);
+  }
+  const hostedLoginOnly = hostedLoginOnlyRaw === 'true';
+  if (hostedLoginOnly && hostedLoginDomain === undefined) {
+    problems.push('COGNITO_HOSTED_LOGIN_ONLY=true needs COGNITO_HOSTED_LOGIN_DOMAIN');
+  }
+  const testIssuer = url('COGNITO_TEST_ISSUER', ['https:']);
+  if (testIssuer && (production || (userPoolId && !endpoint))) {
+    problems.push('COGNITO_TEST_ISSUER is for the test harness only: it must not be set in production or with an AWS user pool');
+  }
 
   if (production) {
     if (!databaseUrl) problems.push('DATABASE_URL is required in production');
@@ -139,7 +166,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       endpoint,
       localPort: port('COGNITO_LOCAL_PORT', 9329),
       authFlowType,
-      hostedLoginDomain: str('COGNITO_HOSTED_LOGIN_DOMAIN'),
+      hostedLoginDomain,
+      hostedLoginOnly,
+      testIssuer,
     },
     publicOrigin,
     trustProxy: trustProxyFrom(env, { production }, problems),

@@ -16,12 +16,13 @@ import { provisionCognito, startCognitoLocal } from './cognito-local.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import type { ClientConfig } from '../schemas/client-config.ts';
+import type { TrustedIssuer } from '../plugins/app/auth.ts';
 
 export interface Stack {
   databaseUrl: string;
   pool: pg.Pool;
   db: Db;
-  auth: { issuer: string; jwksUri: string; clientId: string };
+  auth: { issuer: string; jwksUri: string; clientId: string; extraIssuers?: TrustedIssuer[] };
   clientConfig: ClientConfig;
   /** cognito-local's endpoint when this stack runs it */
   cognitoLocalEndpoint?: string;
@@ -103,7 +104,15 @@ export async function startStack(settings: Settings, log: Log = () => {}, infraL
       databaseUrl,
       pool,
       db,
-      auth: { issuer, jwksUri: `${issuer}/.well-known/jwks.json`, clientId },
+      auth: {
+        issuer,
+        jwksUri: `${issuer}/.well-known/jwks.json`,
+        clientId,
+        // the e2e harness's stand-in for Cognito's hosted UI (docs/decisions/0013-hosted-login.md)
+        ...(cognito.testIssuer
+          ? { extraIssuers: [{ issuer: cognito.testIssuer, jwksUri: `${cognito.testIssuer}/.well-known/jwks.json` }] }
+          : {}),
+      },
       clientConfig: {
         apiBaseUrl: '',
         cognito: {
@@ -113,6 +122,7 @@ export async function startStack(settings: Settings, log: Log = () => {}, infraL
           ...(endpoint ? { endpoint } : {}),
           authFlowType: endpoint ? 'USER_PASSWORD_AUTH' : cognito.authFlowType,
           hostedLoginDomain: cognito.hostedLoginDomain ?? null,
+          hostedLoginOnly: cognito.hostedLoginOnly,
         },
         sentry: { dsn: settings.sentry.dsn ?? null, environment: settings.sentry.environment },
       },

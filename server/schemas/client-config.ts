@@ -10,7 +10,10 @@ export const ClientConfigSchema = Type.Object({
     userPoolClientId: Type.String(),
     endpoint: Type.Optional(Type.String()),
     authFlowType: Type.Union([Type.Literal('USER_PASSWORD_AUTH'), Type.Literal('USER_SRP_AUTH')]),
+    /** Cognito domain of the hosted login (host[:port]); null → e-mail + password only. */
     hostedLoginDomain: Nullable(Type.String()),
+    /** /login goes straight to the hosted login (COGNITO_HOSTED_LOGIN_ONLY). */
+    hostedLoginOnly: Type.Optional(Type.Boolean()),
   }),
   sentry: Type.Object({ dsn: Nullable(Type.String()), environment: Type.String() }),
 });

@@ -8,8 +8,9 @@
  *   (set at sign-in when confirmation is needed, see redirects.ts); while it is set, company
  *   pages send the user there.
  * - redirect_client: a same-origin path to open after the next sign-in, for flows where the
- *   login URL cannot carry `prev` (e.g. a hosted-login round trip). Read once and removed at
- *   sign-in; `prev` wins when both exist. Never followed if it is not a safe relative path.
+ *   login URL cannot carry `prev`: written by the 「シングルサインオン」 button from `prev` (kept
+ *   10 minutes, auth/hostedLogin.ts), read once and removed at sign-in; `prev` wins when both
+ *   exist. Never followed if it is not a safe relative path.
  * - NEXT_LOCALE: the UI locale, kept at 'ja'.
  */
 import Cookies from 'js-cookie';
@@ -33,7 +34,8 @@ const attributes = (): Cookies.CookieAttributes => ({
 
 export const getCookie = (name: CookieName): string | undefined => Cookies.get(name);
 
-export const setCookie = (name: CookieName, value: string, expires?: number) =>
+/** `expires`: days from now, or a moment; absent → a session cookie. */
+export const setCookie = (name: CookieName, value: string, expires?: number | Date) =>
   Cookies.set(name, value, { ...attributes(), ...(expires ? { expires } : {}) });
 
 export const removeCookie = (name: CookieName) => Cookies.remove(name, { path: '/' });

@@ -13,7 +13,10 @@ export interface RuntimeConfig {
     /** cognito-local endpoint; present only in local mode. */
     endpoint?: string | null;
     authFlowType: AuthFlowType;
+    /** Cognito domain of the hosted login (host[:port]); null → e-mail + password only. */
     hostedLoginDomain: string | null;
+    /** /login goes straight to the hosted login. */
+    hostedLoginOnly?: boolean;
   };
   sentry: {
     dsn: string | null;
@@ -50,6 +53,7 @@ const normalise = (raw: Partial<RuntimeConfig>): RuntimeConfig => {
       endpoint: cognito.endpoint || null,
       authFlowType: cognito.authFlowType === 'USER_SRP_AUTH' ? 'USER_SRP_AUTH' : 'USER_PASSWORD_AUTH',
       hostedLoginDomain: cognito.hostedLoginDomain ?? null,
+      hostedLoginOnly: !!cognito.hostedLoginDomain && cognito.hostedLoginOnly === true,
     },
     sentry: {
       dsn: raw.sentry?.dsn ?? null,

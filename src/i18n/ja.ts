@@ -47,6 +47,12 @@ export const kaigiMessages = {
       password: 'パスワード',
       submit: 'ログイン',
       submitting: 'ログイン中…',
+      hosted: {
+        or: 'または',
+        button: 'シングルサインオン',
+        leaving: 'シングルサインオンのページに移動しています…',
+        returning: 'ログインしています…',
+      },
       new_password: {
         title: '新しいパスワードの設定',
         help: '初回ログインのため、新しいパスワードを設定してください（%{min}文字以上）。',
@@ -70,6 +76,8 @@ export const kaigiMessages = {
         unknown_role: 'このアカウントには利用権限がありません。',
         user_info: 'ユーザ情報取得時にエラーが発生しました。',
         network: '認証サーバーに接続できませんでした。通信環境をご確認ください。',
+        hosted: 'シングルサインオンでログインできませんでした。もう一度お試しください。',
+        hosted_cancelled: 'シングルサインオンのログインが中止されました。',
         generic: 'ログインできませんでした。しばらくしてから再度お試しください。',
       },
     },

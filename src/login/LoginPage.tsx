@@ -1,10 +1,11 @@
 /**
- * /login (spec §2). E-mail + password, then a new-password step when Cognito requires it.
+ * /login (spec §2). E-mail + password, then a new-password step when Cognito requires it; when a
+ * hosted login is configured, 「シングルサインオン」 beside them, or only that (useHostedLogin).
  * On success goes to confirm-account (company users who must confirm), else the decoded `prev`
  * query parameter, else the role's landing page (authProvider.login decides). A failure shows a
  * Japanese message in an aria-live region and stays on /login.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -16,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { readAuthClaims } from '../auth/authSession';
 import { COOKIE, getCookie } from '../auth/cookies';
+import { hostedCallback } from '../auth/hostedLogin';
 import { postLoginTarget, prevFromLocation, safeConfirmAccountLink } from '../auth/redirects';
 import { isCompanyRole } from '../../access/roles';
 import type { LoginParams } from '../providers/authProvider';
@@ -24,6 +26,8 @@ import { NewPasswordForm } from './NewPasswordForm';
 import { loginErrorKey, PASSWORD_MIN_LENGTH } from './loginErrors';
 import { clearSessionLoss, sessionLossNotice } from '../session/sessionLoss';
 import { serverRole } from '../session/sessionStore';
+import { useHostedLogin } from './useHostedLogin';
+import { HostedLoginSection, HostedLoginProgress } from './HostedLoginSection';
 
 type Step = 'password' | 'newPassword';
 
@@ -41,9 +45,11 @@ export const LoginPage = () => {
   const [lossNotice] = useState(sessionLossNotice);
 
   // Already signed in: go where a fresh sign-in would go.
-  const { authenticated } = useAuthState();
+  const { authenticated, isPending } = useAuthState();
+  const returning = useRef(hostedCallback() !== null);
   useEffect(() => {
-    if (!authenticated) return;
+    // back from the hosted login: authProvider.login({ hostedCallback }) decides where to go
+    if (!authenticated || returning.current) return;
     let cancelled = false;
     readAuthClaims()
       .then(async (claims) => (claims?.role ? serverRole(claims.role) : null))
@@ -79,6 +85,9 @@ export const LoginPage = () => {
     }
   };
 
+  const hostedLogin = useHostedLogin({ prev, isPending, authenticated, submit, setErrorKey });
+  const passwordForm = !hostedLogin.hosted?.only && hostedLogin.step !== 'returning';
+
   return (
     <Box
       component="main"
@@ -111,17 +120,23 @@ export const LoginPage = () => {
               </Alert>
             )}
           </Box>
-          {step === 'password' ? (
-            <>
-              <LoginForm submitting={submitting} onSubmit={({ email, password }) => submit({ email, password })} />
-              <Box sx={{ mt: 2, textAlign: 'center' }}>
-                <Link component={RouterLink} to="/forgot-password" variant="body2">
-                  {translate('kaigi.company.password_reset.link')}
-                </Link>
-              </Box>
-            </>
-          ) : (
+          {hostedLogin.step !== 'idle' && <HostedLoginProgress step={hostedLogin.step} />}
+          {step === 'newPassword' ? (
             <NewPasswordForm submitting={submitting} onSubmit={(newPassword) => submit({ newPassword })} />
+          ) : (
+            passwordForm && (
+              <>
+                <LoginForm submitting={submitting} onSubmit={({ email, password }) => submit({ email, password })} />
+                <Box sx={{ mt: 2, textAlign: 'center' }}>
+                  <Link component={RouterLink} to="/forgot-password" variant="body2">
+                    {translate('kaigi.company.password_reset.link')}
+                  </Link>
+                </Box>
+              </>
+            )
+          )}
+          {hostedLogin.hosted && step === 'password' && hostedLogin.step === 'idle' && (
+            <HostedLoginSection divider={passwordForm} disabled={submitting} onClick={hostedLogin.leave} />
           )}
         </CardContent>
       </Card>

@@ -34,6 +34,8 @@ export const loginErrorKey = (error: unknown, step: 'password' | 'newPassword' =
       return 'kaigi.login.errors.unknown_role';
     case 'UserInfoLoadError':
       return 'kaigi.login.errors.user_info';
+    case 'HostedLoginError':
+      return 'kaigi.login.errors.hosted';
     case 'NetworkError':
       return 'kaigi.login.errors.network';
     default:

@@ -4,6 +4,8 @@
  * login({ email, password, prev })   → signIn with e-mail and password (authFlowType from
  *                                       config.json); NEW_PASSWORD_REQUIRED → NewPasswordRequiredError
  * login({ newPassword, prev })       → confirmSignIn for that challenge
+ * login({ hostedCallback: true })    → back from the hosted login (auth/hostedLogin.ts): waits for
+ *                                       Amplify's code exchange; no session → HostedLoginError
  * On success: user info is fetched (the server's role and company win over the token's claims,
  * issue 11 item 9); cookies role + logged_in; company users also get company_name and, when
  * needed, link_to_confirm_account (redirects.ts has the rule). Returns
@@ -34,6 +36,16 @@ export interface LoginParams {
   newPassword?: string;
   /** Decoded `prev` query parameter of the login page. */
   prev?: string | null;
+  /** The page load is the hosted login's callback (/login?code&state). */
+  hostedCallback?: boolean;
+}
+
+/** Back from the hosted login without a session (cancelled, refused, or the code exchange failed). */
+export class HostedLoginError extends Error {
+  constructor() {
+    super('hosted login failed');
+    this.name = 'HostedLoginError';
+  }
 }
 
 export class NewPasswordRequiredError extends Error {
@@ -164,6 +176,12 @@ const currentRole = async (): Promise<Role | null> => {
 
 export const authProvider: AuthProvider = {
   async login(params: LoginParams) {
+    if (params.hostedCallback) {
+      // fetchAuthSession (under readAuthClaims) waits while Amplify swaps the code for tokens;
+      // the page to return to is in redirect_client (spec §3), read by completeLogin.
+      if (!(await readAuthClaims())) throw new HostedLoginError();
+      return { redirectTo: await completeLogin(null) };
+    }
     if (params.newPassword) {
       const { confirmSignIn } = await import('../auth/amplifySignIn');
       const output = await confirmSignIn({ challengeResponse: params.newPassword });

@@ -6,7 +6,7 @@
  * caller is; the users table, not the token, decides role, chamber and company.
  */
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from './problem.ts';
 import type { Role, SessionUser } from '../../schemas/session.ts';
@@ -34,10 +34,22 @@ declare module 'fastify' {
   }
 }
 
+/** A token issuer and where its signing keys are. */
+export interface TrustedIssuer {
+  issuer: string;
+  jwksUri: string;
+}
+
 export interface AuthOptions {
   issuer: string;
   clientId: string;
   jwksUri: string;
+  /**
+   * Issuers trusted besides the user pool's: only the e2e harness's stand-in for Cognito's hosted
+   * UI (COGNITO_TEST_ISSUER, refused in production by server/config/env.ts; decision 0013). The
+   * same audience / client id and token_use rules apply to their tokens.
+   */
+  extraIssuers?: TrustedIssuer[];
   /** The clock tokens are checked against (tests move it past a token's expiry). */
   currentDate?: () => Date;
   findUser(username: string): Promise<SessionUser | null>;
@@ -84,7 +96,21 @@ function usernameOf(payload: JWTPayload, clientId: string): string | null {
 
 export default fp<AuthOptions>(
   async (app, opts) => {
-    const jwks = createRemoteJWKSet(new URL(opts.jwksUri), { cooldownDuration: 30_000 });
+    const keySets = new Map(
+      [{ issuer: opts.issuer, jwksUri: opts.jwksUri }, ...(opts.extraIssuers ?? [])].map(({ issuer, jwksUri }) => [
+        issuer,
+        createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: 30_000 }),
+      ]),
+    );
+    /** The trusted issuer a token names (unverified yet: jwtVerify checks it against that issuer's keys). */
+    const issuerOf = (token: string): string | null => {
+      try {
+        const iss = decodeJwt(token).iss;
+        return typeof iss === 'string' && keySets.has(iss) ? iss : null;
+      } catch {
+        return null;
+      }
+    };
     const verified = new TtlCache<{ username: string; exp: number }>(TOKEN_CACHE_MS, TOKEN_CACHE_MAX);
 
     /** The username of a valid token; 401 otherwise. */
@@ -93,11 +119,13 @@ export default fp<AuthOptions>(
       const known = verified.get(token);
       // jose's rule: expired once exp <= now in whole seconds
       if (known && known.exp > Math.floor(now.getTime() / 1000)) return known.username;
+      const issuer = issuerOf(token);
+      if (!issuer) throw unauthorized('認証トークンが無効です。');
       let payload: JWTPayload;
       try {
         // Cognito always sets exp and iat; a token without them would otherwise never expire.
-        ({ payload } = await jwtVerify(token, jwks, {
-          issuer: opts.issuer,
+        ({ payload } = await jwtVerify(token, keySets.get(issuer)!, {
+          issuer,
           algorithms: ['RS256'],
           currentDate: now,
           requiredClaims: ['exp', 'iat'],

@@ -120,4 +120,31 @@ describe('environment validation (DESIGN.md §3)', () => {
     expect(problems.join('\n')).not.toContain('hunter2');
     expect(problemsOf({ MAIL_FROM: '会議所' })).toEqual([expect.stringMatching(/^MAIL_FROM must be one e-mail address/)]);
   });
+  it('hosted login (issue 15 item 8): a domain, the straight-there flag, and the test issuer only outside production', () => {
+    const local = loadSettings({ COGNITO_HOSTED_LOGIN_DOMAIN: 'auth.kaigi.example.jp', COGNITO_HOSTED_LOGIN_ONLY: 'true' });
+    expect(local.cognito).toMatchObject({ hostedLoginDomain: 'auth.kaigi.example.jp', hostedLoginOnly: true });
+    expect(loadSettings({}).cognito.hostedLoginOnly).toBe(false);
+    expect(problemsOf({ COGNITO_HOSTED_LOGIN_DOMAIN: 'https://auth.kaigi.example.jp/' })).toEqual([
+      expect.stringMatching(/^COGNITO_HOSTED_LOGIN_DOMAIN must be a host name/),
+    ]);
+    expect(problemsOf({ COGNITO_HOSTED_LOGIN_ONLY: 'true' })).toEqual([
+      expect.stringMatching(/needs COGNITO_HOSTED_LOGIN_DOMAIN/),
+    ]);
+    expect(problemsOf({ COGNITO_HOSTED_LOGIN_ONLY: 'yes' })).toEqual([
+      expect.stringMatching(/^COGNITO_HOSTED_LOGIN_ONLY must be/),
+    ]);
+
+    const issuer = 'https://127.0.0.1:18443';
+    expect(loadSettings({ COGNITO_TEST_ISSUER: issuer }).cognito.testIssuer).toBe(issuer);
+    // production, or an AWS user pool: the API trusts the user pool's issuer and nothing else
+    expect(problemsOf({ NODE_ENV: 'production', ...PRODUCTION_COMPLETE, COGNITO_TEST_ISSUER: issuer })).toEqual([
+      expect.stringMatching(/^COGNITO_TEST_ISSUER is for the test harness only/),
+    ]);
+    expect(
+      problemsOf({ COGNITO_USER_POOL_ID: 'ap-northeast-1_abc', COGNITO_CLIENT_ID: 'client', COGNITO_TEST_ISSUER: issuer }),
+    ).toEqual([expect.stringMatching(/^COGNITO_TEST_ISSUER is for the test harness only/)]);
+    expect(problemsOf({ COGNITO_TEST_ISSUER: 'http://127.0.0.1:18443' })).toEqual([
+      expect.stringMatching(/^COGNITO_TEST_ISSUER must be a https: URL/),
+    ]);
+  });
 });
