@@ -15,6 +15,9 @@ export const theme: RaThemeOptions = {
     // 送信履歴 status chips): darker shades of the same hues reach 5.0:1 and 7.6:1
     warning: { light: '#ff9800', main: '#b45309', dark: '#7c3a05', contrastText: '#fff' },
     info: { light: '#03a9f4', main: '#01579b', dark: '#002f6c', contrastText: '#fff' },
+    // MUI's error #d32f2f is 4.4:1 on the form toolbar's grey (the 削除 button, axe color-contrast):
+    // its dark shade reaches 5.1:1 there and 5.6:1 on white
+    error: { light: '#ef5350', main: '#c62828', dark: '#8e0000', contrastText: '#fff' },
   },
   components: {
     ...defaultTheme.components,
@@ -28,6 +31,21 @@ export const theme: RaThemeOptions = {
         ...jaJP.components?.MuiAutocomplete?.defaultProps,
       },
     },
+    // react-admin's row checkbox (DataTable's SelectRowCheckbox) puts its aria-label on MUI's <span>
+    // root, where ARIA forbids it, and leaves the <input> unnamed (axe aria-prohibited-attr, label):
+    // a Checkbox's aria-label is given to its input instead
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {}),
+          input: (ownerState: { 'aria-label'?: string }) =>
+            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
+        },
+      },
+    },
+    // the access-denied and authentication-error pages draw their message at half opacity: 2.5:1
+    RaAccessDenied: { styleOverrides: { root: { '& .RaAccessDenied-message': { opacity: 1 } } } },
+    RaAuthenticationError: { styleOverrides: { root: { '& .RaAuthenticationError-message': { opacity: 1 } } } },
     // react-admin draws 「コンテンツにスキップ」 white on the page background (#fafafa): on focus it
     // was invisible. The primary colour under white text is 5.7:1 (WCAG AA).
     RaSkipNavigationButton: {
