@@ -81,3 +81,11 @@ it("names a checkbox labelled by aria-label on its input, not on MUI's span arou
   expect(checkbox.tagName).toBe('INPUT');
   expect(checkbox.parentElement).not.toHaveAttribute('aria-label');
 });
+
+it("names the app bar's spinner while a list loads", async () => {
+  signIn();
+  server.use(http.get('*/v1/cci/admin/master/members', () => new Promise<never>(() => {})));
+  renderAdmin('/members', { members, companies }, { theme });
+  const banner = await screen.findByRole('banner');
+  expect(await within(banner).findByRole('progressbar', { name: '読み込み中' })).toBeInTheDocument();
+});
