@@ -136,8 +136,14 @@ test('every route of the SPA has a row in PAGES', () => {
   const routes = routesOfTheApp();
   expect(routes.length).toBeGreaterThan(40);
   const listed = [...PAGES.map((p) => p.route), ...CHECKED_ELSEWHERE];
-  expect(routes.filter((r) => !listed.includes(r)), 'routes without a row').toEqual([]);
-  expect(listed.filter((r) => !routes.includes(r)), 'rows without a route').toEqual([]);
+  expect(
+    routes.filter((r) => !listed.includes(r)),
+    'routes without a row',
+  ).toEqual([]);
+  expect(
+    listed.filter((r) => !routes.includes(r)),
+    'rows without a route',
+  ).toEqual([]);
 });
 
 /**

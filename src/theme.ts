@@ -49,7 +49,9 @@ export const theme: RaThemeOptions = {
     // aria-progressbar-name); LoadingIndicator passes its other props to it. The theme is outside
     // <Admin>: the message is translated directly.
     RaLoadingIndicator: {
-      defaultProps: { 'aria-label': i18nProvider.translate('kaigi.progress.loading') } as ComponentsPropsList['RaLoadingIndicator'],
+      defaultProps: {
+        'aria-label': i18nProvider.translate('kaigi.progress.loading'),
+      } as ComponentsPropsList['RaLoadingIndicator'],
     },
     // the access-denied and authentication-error pages draw their message at half opacity: 2.5:1
     RaAccessDenied: { styleOverrides: { root: { '& .RaAccessDenied-message': { opacity: 1 } } } },
