@@ -3,7 +3,9 @@
  * white on the near-white page), and a list's pagination speaks Japanese (MUI's nav said
  * "pagination navigation").
  */
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import Checkbox from '@mui/material/Checkbox';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
@@ -67,4 +69,23 @@ it("names the list's pagination and its buttons in Japanese", async () => {
   expect(within(nav).getByRole('button', { name: '2ページに移動' })).toBeInTheDocument();
   expect(within(nav).getByRole('button', { name: '1ページ目' })).toHaveAttribute('aria-current', 'page');
   expect(screen.queryByRole('navigation', { name: 'pagination navigation' })).not.toBeInTheDocument();
+});
+
+it("names a checkbox labelled by aria-label on its input, not on MUI's span around it (react-admin's row checkbox)", () => {
+  render(
+    <ThemeProvider theme={createTheme(theme)}>
+      <Checkbox aria-label="この行を選択" />
+    </ThemeProvider>,
+  );
+  const checkbox = screen.getByRole('checkbox', { name: 'この行を選択' });
+  expect(checkbox.tagName).toBe('INPUT');
+  expect(checkbox.parentElement).not.toHaveAttribute('aria-label');
+});
+
+it("names the app bar's spinner while a list loads", async () => {
+  signIn();
+  server.use(http.get('*/v1/cci/admin/master/members', () => new Promise<never>(() => {})));
+  renderAdmin('/members', { members, companies }, { theme });
+  const banner = await screen.findByRole('banner');
+  expect(await within(banner).findByRole('progressbar', { name: '読み込み中' })).toBeInTheDocument();
 });

@@ -387,7 +387,9 @@ export const AttachmentsTab = () => {
         </Typography>
       )}
 
+      {/* a named group: ARIA does not allow aria-label on an element without a role (axe aria-prohibited-attr) */}
       <Box
+        role="group"
         aria-live="polite"
         aria-label={translate('kaigi.conferences.attachments.uploads_label')}
         sx={{ mb: rows.length ? 2 : 0 }}
