@@ -7,6 +7,7 @@ import { messages as companiesMessages } from '../companies/messages';
 import { messages as membersMessages } from '../members/messages';
 import { messages as positionsMessages } from '../positions/messages';
 import { messages as usersMessages } from '../users/messages';
+import { messages as accountMessages } from '../account/messages';
 import { messages as conferenceTemplatesMessages } from '../conference-templates/messages';
 import { messages as masterDataMessages } from '../master-data/messages';
 import { messages as conferencesMessages } from '../conferences/messages';
@@ -179,6 +180,7 @@ const resourceMessages = [
   membersMessages,
   positionsMessages,
   usersMessages,
+  accountMessages,
   conferenceTemplatesMessages,
   masterDataMessages,
   conferencesMessages,

@@ -31,6 +31,7 @@ export const fetchAuthSession = vi.fn();
 export const signIn = vi.fn();
 export const confirmSignIn = vi.fn();
 export const signOut = vi.fn();
+export const updatePassword = vi.fn();
 
 export const claimsFor = (role: string, extra: FakeClaims = {}): FakeClaims => ({
   'custom:user_type': role,
@@ -68,6 +69,7 @@ export const amplify = {
       isSignedIn: true,
       nextStep: { signInStep: 'DONE' },
     });
+    updatePassword.mockReset().mockResolvedValue(undefined);
     signOut.mockReset().mockImplementation(async () => {
       state.claims = null;
     });
