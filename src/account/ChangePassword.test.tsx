@@ -15,7 +15,13 @@ const openDialog = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.findByRole('dialog', { name: 'パスワード変更' });
 };
 
-const fill = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, current: string, next: string, confirm = next) => {
+const fill = async (
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  current: string,
+  next: string,
+  confirm = next,
+) => {
   // required fields' labels end in " *"
   for (const [label, value] of [
     [/^現在のパスワード[\s*]*$/, current],
@@ -38,13 +44,23 @@ describe('パスワード変更 (issue 15 item 3)', () => {
     const dialog = await openDialog(user);
     await fill(user, dialog, 'old-secret', 'new-secret-1');
     await waitFor(() => expect(updatePassword).toHaveBeenCalledWith({ oldPassword: 'old-secret', newPassword: 'new-secret-1' }));
-    expect(await screen.findByText('パスワードを変更しました。次回から新しいパスワードでログインしてください。')).toBeInTheDocument();
+    expect(
+      await screen.findByText('パスワードを変更しました。次回から新しいパスワードでログインしてください。'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'パスワード変更' })).not.toBeInTheDocument());
   }, 30_000); // the first test of the file loads the console and the dialog's lazy chunk
 
   it('checks before sending: current required, new at least 8, no surrounding spaces, confirmation equal', async () => {
     amplify.signInAs('CCI_CONFERENCE_USER');
-    server.use(cciUserInfoOk({ cci_code: 'TKY', username: 'staff', user_type: 'CCI_CONFERENCE_USER', display_name: '担当', email: 's@x.jp' }));
+    server.use(
+      cciUserInfoOk({
+        cci_code: 'TKY',
+        username: 'staff',
+        user_type: 'CCI_CONFERENCE_USER',
+        display_name: '担当',
+        email: 's@x.jp',
+      }),
+    );
     const user = userEvent.setup();
     renderApp('/admin');
     const dialog = await openDialog(user);
@@ -60,8 +76,16 @@ describe('パスワード変更 (issue 15 item 3)', () => {
   it.each([
     ['NotAuthorizedException', 'Incorrect username or password.', '現在のパスワードが正しくありません。'],
     ['InvalidPasswordException', 'Invalid password', '現在のパスワードが正しくありません。'],
-    ['InvalidPasswordException', 'Password did not conform with policy: Password not long enough', '新しいパスワードが要件を満たしていません（8文字以上）。'],
-    ['LimitExceededException', 'Attempt limit exceeded, please try after some time.', '試行回数が上限に達しました。しばらくしてから再度お試しください。'],
+    [
+      'InvalidPasswordException',
+      'Password did not conform with policy: Password not long enough',
+      '新しいパスワードが要件を満たしていません（8文字以上）。',
+    ],
+    [
+      'LimitExceededException',
+      'Attempt limit exceeded, please try after some time.',
+      '試行回数が上限に達しました。しばらくしてから再度お試しください。',
+    ],
   ])('a company admin is told in Japanese when Cognito answers %s (%s)', async (name, message, shown) => {
     amplify.signInAs('COMPANY_ADMIN');
     server.use(

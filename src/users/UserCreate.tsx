@@ -65,7 +65,12 @@ const StaffForm = () => {
         helperText="kaigi.users.helper.display_name"
         fullWidth
       />
-      <SelectInput source="user_type" choices={STAFF_ROLE_CHOICES} validate={required()} helperText="kaigi.users.helper.user_type" />
+      <SelectInput
+        source="user_type"
+        choices={STAFF_ROLE_CHOICES}
+        validate={required()}
+        helperText="kaigi.users.helper.user_type"
+      />
     </SimpleForm>
   );
 };

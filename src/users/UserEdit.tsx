@@ -5,7 +5,7 @@
  * 422 cannot_change_self / invalid_company / cognito_user_missing / role_side_change get a Japanese
  * message, and invalid_company also shows on the company field. The role stays on its side
  * (DESIGN.md §6: a company admin is never turned into chamber staff, or back); raising someone to
- * スーパー管理者 asks first (issue 18 item 2). 仮パスワードを再発行 is in the top toolbar (issue 15).
+ * スーパー管理者 asks first (issue 18 item 2). 仮パスワードを再発行 is beside 保存 (issue 15).
  */
 import Stack from '@mui/material/Stack';
 import {
@@ -19,7 +19,6 @@ import {
   TextField,
   TextInput,
   Toolbar,
-  TopToolbar,
   maxLength,
   required,
   useNotify,
@@ -77,8 +76,9 @@ const UserEditForm = () => {
       onSubmit={onSubmit}
       resetOptions={CONFLICT_RESET_OPTIONS}
       toolbar={
-        <Toolbar>
+        <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
           <SaveButton />
+          <ReissuePasswordButton />
         </Toolbar>
       }
     >
@@ -134,16 +134,7 @@ const UserEdit = () => {
     notifyApiError(error);
   };
   return (
-    <ConflictAwareEdit
-      title={<UserTitle />}
-      transform={toUserUpdate}
-      mutationOptions={{ onError }}
-      actions={
-        <TopToolbar>
-          <ReissuePasswordButton />
-        </TopToolbar>
-      }
-    >
+    <ConflictAwareEdit title={<UserTitle />} transform={toUserUpdate} mutationOptions={{ onError }}>
       <UserEditForm />
     </ConflictAwareEdit>
   );
