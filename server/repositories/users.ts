@@ -75,6 +75,15 @@ const isChamberRole = (role: Role) => (CHAMBER_ROLES as readonly Role[]).include
 const invalidCompany = (detail: string) =>
   new Problem(422, 'invalid_company', detail, [{ field: 'body.company_id', code: 'invalid_company', message: detail }]);
 
+/** DESIGN.md §6: a login never crosses sides (a company's person is not turned into chamber staff). */
+const roleSideChange = () =>
+  new Problem(
+    422,
+    'role_side_change',
+    '事業所のユーザーと会議所のユーザーの間で権限を変更することはできません。会議所のユーザーは「作成」から新しく登録してください。',
+    [{ field: 'body.user_type', code: 'role_side_change', message: 'cannot change between company and chamber roles' }],
+  );
+
 /**
  * A CCI_ADMIN cannot disable or demote itself: the chamber would risk losing its last
  * administrator, and the caller its own access mid-session.
@@ -170,6 +179,7 @@ export default fp(
           const userType = input.user_type ?? current.user_type;
           const enabled = input.enabled ?? current.enabled;
           if (username === actor && (userType !== current.user_type || !enabled)) throw cannotChangeSelf();
+          if (isChamberRole(userType) !== isChamberRole(current.user_type)) throw roleSideChange();
 
           let companyId: number | null;
           if (isChamberRole(userType)) {

@@ -41,3 +41,24 @@ export const UserUpdateSchema = Type.Object(
   { additionalProperties: false },
 );
 export type UserUpdate = Static<typeof UserUpdateSchema>;
+
+/** The chamber's own roles: a staff account is never created as a company admin (DESIGN.md §6). */
+export const StaffRoleSchema = Type.Union([Type.Literal('CCI_ADMIN'), Type.Literal('CCI_CONFERENCE_USER')]);
+
+/** POST /v1/cci/admin/master/users (DESIGN.md §6 "Staff accounts"). */
+export const StaffCreateSchema = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    display_name: RequiredText(100),
+    user_type: StaffRoleSchema,
+  },
+  { additionalProperties: false },
+);
+export type StaffCreate = Static<typeof StaffCreateSchema>;
+
+/** A temporary password, in the one answer that shows it (creation, reissue). */
+export const TemporaryPassword = Type.String({ description: 'shown once; the user sets its own at the next sign-in' });
+
+export const CreatedUserSchema = Type.Object({ ...UserSchema.properties, temporary_password: TemporaryPassword });
+
+export const ReissuedPasswordSchema = Type.Object({ username: Type.String(), temporary_password: TemporaryPassword });

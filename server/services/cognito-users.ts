@@ -3,7 +3,8 @@
  * "forget_password/reset_password"). AWS SDK v3: against AWS with the default credential chain in
  * production, against cognito-local (dummy credentials) when `endpoint` is set.
  *
- * IAM for production: cognito-idp:AdminCreateUser, AdminEnableUser, AdminDisableUser on the pool.
+ * IAM for production: cognito-idp:AdminCreateUser, AdminEnableUser, AdminDisableUser,
+ * AdminSetUserPassword, AdminUpdateUserAttributes, AdminGetUser on the pool.
  * ForgotPassword / ConfirmForgotPassword are public (client id only; the client has no secret).
  *
  * E-mails are NFKC-normalised, trimmed and lower-cased before every call: cognito-local compares
@@ -15,6 +16,7 @@ import {
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
@@ -43,6 +45,16 @@ export interface CognitoUsersOptions {
 export interface CreateCompanyAdminInput {
   email: string;
   companyId: number;
+  /** Passed to Cognito as ClientMetadata (a custom-message trigger may name the chamber). */
+  cciCode?: string;
+  displayName?: string | null;
+}
+
+/** A login of either side: the company admins carry their company (DESIGN.md §6 "Staff accounts"). */
+export interface CreateLoginInput {
+  email: string;
+  userType: 'CCI_ADMIN' | 'CCI_CONFERENCE_USER' | 'COMPANY_ADMIN';
+  companyId: number | null;
   /** Passed to Cognito as ClientMetadata (a custom-message trigger may name the chamber). */
   cciCode?: string;
   displayName?: string | null;
@@ -147,7 +159,15 @@ export class CognitoUsers {
    * generated temporary password, and Cognito's invitation e-mail; the first sign-in answers
    * NEW_PASSWORD_REQUIRED. An existing account for the e-mail → 409 `user_exists`.
    */
-  async createCompanyAdmin(input: CreateCompanyAdminInput): Promise<CreatedCognitoUser> {
+  createCompanyAdmin(input: CreateCompanyAdminInput): Promise<CreatedCognitoUser> {
+    return this.createLogin({ ...input, userType: 'COMPANY_ADMIN' });
+  }
+
+  /**
+   * AdminCreateUser for any role (staff accounts: DESIGN.md §6). `revealPassword` returns the
+   * temporary password whatever exposeTemporaryPassword says (the staff form shows it once).
+   */
+  async createLogin(input: CreateLoginInput, { revealPassword = false } = {}): Promise<CreatedCognitoUser> {
     const email = normalizeEmail(input.email);
     if (!isPlausibleEmail(email)) {
       throw new Problem(400, 'validation_failed', 'メールアドレスの形式が正しくありません。', [
@@ -158,9 +178,9 @@ export class CognitoUsers {
     const attributes: AttributeType[] = [
       { Name: 'email', Value: email },
       { Name: 'email_verified', Value: 'true' },
-      { Name: 'custom:user_type', Value: 'COMPANY_ADMIN' },
-      { Name: 'custom:company_id', Value: String(input.companyId) },
+      { Name: 'custom:user_type', Value: input.userType },
     ];
+    if (input.companyId !== null) attributes.push({ Name: 'custom:company_id', Value: String(input.companyId) });
     const name = input.displayName?.trim();
     if (name) attributes.push({ Name: 'name', Value: name });
     try {
@@ -177,7 +197,7 @@ export class CognitoUsers {
       );
       const username = out.User?.Username;
       if (!username) throw new Error('AdminCreateUser returned no username');
-      return this.exposeTemporaryPassword ? { username, temporaryPassword } : { username };
+      return this.exposeTemporaryPassword || revealPassword ? { username, temporaryPassword } : { username };
     } catch (err) {
       const name = awsErrorName(err);
       if (name === 'UsernameExistsException' || name === 'AliasExistsException') {
@@ -185,6 +205,31 @@ export class CognitoUsers {
       }
       throw err;
     }
+  }
+
+  /**
+   * AdminSetUserPassword with Permanent=false (issue 15 item 3): a new generated temporary password,
+   * the user's status FORCE_CHANGE_PASSWORD, so the next sign-in answers NEW_PASSWORD_REQUIRED.
+   * Cognito sends no e-mail for this call: the caller hands the returned password over.
+   */
+  async setTemporaryPassword(username: string): Promise<string> {
+    const password = generateTemporaryPassword();
+    try {
+      await this.client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: this.userPoolId,
+          Username: username,
+          Password: password,
+          Permanent: false,
+        }),
+      );
+    } catch (err) {
+      if (awsErrorName(err) === 'UserNotFoundException') {
+        throw new Problem(422, 'cognito_user_missing', '認証基盤にこのユーザーが存在しないため、パスワードを発行できません。');
+      }
+      throw err;
+    }
+    return password;
   }
 
   /** AdminEnableUser / AdminDisableUser (AWS also revokes a disabled user's tokens). */

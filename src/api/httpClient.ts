@@ -13,7 +13,9 @@
  *   in local mode runs providers/localTokenRefresher.ts) and sends the request once more with the
  *   new token; when that is impossible or the retry is refused too, the session-loss path runs
  *   (session/sessionLoss.ts: drafts kept, /login?prev=…) and the failure is a HttpError with
- *   `sessionExpired` (issue 11). Concurrent 401s share one refresh;
+ *   `sessionExpired` (issue 11). Concurrent 401s share one refresh. A 401 `user_disabled` (the
+ *   login was disabled, issue 18 item 3) is not refreshed: the user is signed out and /login says
+ *   why (session/sessionLoss.ts endDisabledSession);
  * - after a successful write, removes the current route's draft (common/drafts: kept until saved).
  *
  * Retries (spec §9) plug in through `retryPolicy`: `request()` runs `attemptOnce()` in a loop and
@@ -28,7 +30,7 @@ import { HttpError } from './errors';
 import { inflight } from './inflight';
 import { navigateTo } from './navigation';
 import { specRetryPolicy } from './retryPolicy';
-import { endLostSession } from '../session/sessionLoss';
+import { endDisabledSession, endLostSession } from '../session/sessionLoss';
 import { clearDraft } from '../common/drafts/draftStore';
 import { currentLocation } from './navigation';
 
@@ -82,6 +84,8 @@ export interface HttpClientOptions {
   getIdToken?: () => Promise<string | undefined>;
   /** A fresh ID token after a 401, or undefined when the session cannot be refreshed. */
   refreshIdToken?: () => Promise<string | undefined>;
+  /** The login was disabled (401 user_disabled): sign out, /login says so. */
+  onAccountDisabled?: () => Promise<void>;
   /** The session is over (refresh failed): keep drafts, go to sign-in. */
   onSessionExpired?: () => Promise<void>;
   /** A write (not GET/HEAD/OPTIONS) succeeded: the draft of the current route is saved now. */
@@ -188,6 +192,7 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
     getIdToken = defaultGetIdToken,
     refreshIdToken = defaultRefreshIdToken,
     onSessionExpired = () => endLostSession(),
+    onAccountDisabled = () => endDisabledSession(),
     onWriteSucceeded = () => clearDraft(currentLocation().pathname),
     onNotFound = () => navigateTo(NOT_FOUND_PATH),
     timeoutMs = REQUEST_TIMEOUT_MS,
@@ -298,6 +303,10 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
           return response;
         } catch (error) {
           if (!(error instanceof HttpError) || error.kind === 'aborted') throw error;
+          if (error.status === 401 && error.code === 'user_disabled') {
+            await onAccountDisabled();
+            throw error;
+          }
           if (error.status === 401) {
             if (!refreshed) {
               refreshed = true;

@@ -7,6 +7,7 @@ import { messages as companiesMessages } from '../companies/messages';
 import { messages as membersMessages } from '../members/messages';
 import { messages as positionsMessages } from '../positions/messages';
 import { messages as usersMessages } from '../users/messages';
+import { messages as accountMessages } from '../account/messages';
 import { messages as conferenceTemplatesMessages } from '../conference-templates/messages';
 import { messages as masterDataMessages } from '../master-data/messages';
 import { messages as conferencesMessages } from '../conferences/messages';
@@ -75,6 +76,7 @@ export const kaigiMessages = {
         unsupported_step: 'このアカウントのログイン手続きには対応していません。',
         unknown_role: 'このアカウントには利用権限がありません。',
         user_info: 'ユーザ情報取得時にエラーが発生しました。',
+        user_disabled: 'このアカウントは利用停止中です。管理者にお問い合わせください。',
         network: '認証サーバーに接続できませんでした。通信環境をご確認ください。',
         hosted: 'シングルサインオンでログインできませんでした。もう一度お試しください。',
         hosted_cancelled: 'シングルサインオンのログインが中止されました。',
@@ -125,6 +127,10 @@ export const kaigiMessages = {
         duplicate_company_code: 'この事業所コードは既に使われています。',
         duplicate_template_code: 'このテンプレートコードは既に使われています。',
         user_exists: 'このメールアドレスのユーザーは既に登録されています。',
+        user_disabled: 'このアカウントは利用停止中です。管理者にお問い合わせください。',
+        role_side_change:
+          '事業所のユーザーと会議所のユーザーの間で権限を変更することはできません。会議所のユーザーは「作成」から新しく登録してください。',
+        own_password: '自分のパスワードは、ユーザーメニューの「パスワード変更」から変更してください。',
         member_has_no_email: 'メールアドレスが登録されていないため、ログインアカウントを作成できません。',
         database_unavailable: 'ただいまサービスを利用できません。しばらくしてから再度お試しください。',
         body_too_deep: '送信内容の入れ子が深すぎるため、受け付けられませんでした。',
@@ -174,6 +180,7 @@ const resourceMessages = [
   membersMessages,
   positionsMessages,
   usersMessages,
+  accountMessages,
   conferenceTemplatesMessages,
   masterDataMessages,
   conferencesMessages,

@@ -24,7 +24,7 @@ import type { LoginParams } from '../providers/authProvider';
 import { LoginForm } from './LoginForm';
 import { NewPasswordForm } from './NewPasswordForm';
 import { loginErrorKey, PASSWORD_MIN_LENGTH } from './loginErrors';
-import { clearSessionLoss, sessionLossNotice } from '../session/sessionLoss';
+import { accountDisabledNotice, clearSessionLoss, sessionLossNotice } from '../session/sessionLoss';
 import { serverRole } from '../session/sessionStore';
 import { useHostedLogin } from './useHostedLogin';
 import { HostedLoginSection, HostedLoginProgress } from './HostedLoginSection';
@@ -40,7 +40,10 @@ export const LoginPage = () => {
   const prev = prevFromLocation(location.search, location.hash);
   const [step, setStep] = useState<Step>('password');
   const [submitting, setSubmitting] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  // issue 18 item 3: sent here because the API said the login is disabled
+  const [errorKey, setErrorKey] = useState<string | null>(() =>
+    accountDisabledNotice() ? 'kaigi.login.errors.user_disabled' : null,
+  );
   // Issue 11: sent here because the session ended (not a first visit): say so, and that the input waits.
   const [lossNotice] = useState(sessionLossNotice);
 
@@ -54,7 +57,13 @@ export const LoginPage = () => {
     readAuthClaims()
       .then(async (claims) => (claims?.role ? serverRole(claims.role) : null))
       .then((role) => {
-        if (cancelled || !role) return;
+        if (cancelled) return;
+        // the API refused this login as disabled and signed it out: stay here and say so
+        if (accountDisabledNotice()) {
+          setErrorKey('kaigi.login.errors.user_disabled');
+          return;
+        }
+        if (!role) return;
         clearSessionLoss();
         const confirm = isCompanyRole(role) ? safeConfirmAccountLink(getCookie(COOKIE.linkToConfirmAccount)) : null;
         navigate(confirm ?? postLoginTarget({ role, prev }), { replace: true });

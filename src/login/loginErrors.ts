@@ -8,6 +8,12 @@ export const PASSWORD_MIN_LENGTH = 8; // spec §5, §9
  */
 export const loginErrorKey = (error: unknown, step: 'password' | 'newPassword' = 'password'): string => {
   const name = (error as { name?: string } | null)?.name ?? '';
+  // production Cognito refuses a disabled user with NotAuthorizedException "User is disabled."
+  if (
+    name === 'AccountDisabledError' ||
+    (name === 'NotAuthorizedException' && /disabled/i.test(String((error as Error).message)))
+  )
+    return 'kaigi.login.errors.user_disabled';
   if (name === 'InvalidPasswordException' && step === 'password') {
     return 'kaigi.login.errors.invalid_credentials';
   }

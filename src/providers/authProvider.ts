@@ -28,6 +28,7 @@ import { getRuntimeConfig } from '../config/runtimeConfig';
 import { loadSession, resetSession, serverRole } from '../session/sessionStore';
 import { clearSessionLoss, lostSessionLoginPath, noteSessionLost } from '../session/sessionLoss';
 import { clearAllDrafts } from '../common/drafts/draftStore';
+import { problemCode } from '../common/apiErrors';
 
 export interface LoginParams {
   email?: string;
@@ -67,6 +68,18 @@ export class UnknownRoleError extends Error {
   constructor() {
     super('unknown role');
     this.name = 'UnknownRoleError';
+  }
+}
+
+/**
+ * The login is disabled (issue 18 item 3): the API answered 401 user_disabled (cognito-local still
+ * signs a disabled Cognito user in; production Cognito refuses it with NotAuthorizedException
+ * "User is disabled.", loginErrors.ts). The sign-in is abandoned: no half-signed-in console.
+ */
+export class AccountDisabledError extends Error {
+  constructor() {
+    super('account disabled');
+    this.name = 'AccountDisabledError';
   }
 }
 
@@ -121,6 +134,10 @@ const completeLogin = async (prev: string | null | undefined): Promise<string> =
   }
 
   const session = await loadSession(claimed);
+  if (session.status !== 'ready' && problemCode(session.error) === 'user_disabled') {
+    await abandonSignIn();
+    throw new AccountDisabledError();
+  }
   if (session.status !== 'ready' && isCompanyRole(claimed)) {
     await abandonSignIn();
     throw new UserInfoLoadError(session.error);

@@ -134,6 +134,8 @@ export interface KaigiDataProviderExtras {
   resetSortMembers(conferenceId: Identifier): Promise<unknown>;
   /** POST /v1/cci/admin/master/members/{id}/user: the company's sign-in account from a member. */
   createUserFromMember(memberId: Identifier): Promise<unknown>;
+  /** POST /v1/cci/admin/master/users/{username}/temporary_password → { username, temporary_password } (shown once). */
+  reissueTemporaryPassword(username: Identifier): Promise<{ username: string; temporary_password: string }>;
   /** PUT /v1/cci/admin/master/positions/update_positions { items } (one transaction). */
   updatePositions(items: unknown[]): Promise<unknown>;
   /** DELETE /v1/cci/admin/master/conference_members/delete { ids } (all or nothing). */
@@ -171,6 +173,8 @@ export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
 export const PATHS = {
   resetSortMembers: (id: Identifier) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(id))}/reset_sort_members`,
   memberUser: (id: Identifier) => `/v1/cci/admin/master/members/${encodeURIComponent(String(id))}/user`,
+  temporaryPassword: (username: Identifier) =>
+    `/v1/cci/admin/master/users/${encodeURIComponent(String(username))}/temporary_password`,
   updatePositions: '/v1/cci/admin/master/positions/update_positions',
   conferenceMembers: '/v1/cci/admin/master/conference_members',
   deleteConferenceMembers: '/v1/cci/admin/master/conference_members/delete',
@@ -254,6 +258,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
   const extras: KaigiDataProviderExtras = {
     resetSortMembers: (conferenceId) => guard(() => send(PATHS.resetSortMembers(conferenceId), { method: 'PUT', body: {} })),
     createUserFromMember: (memberId) => guard(() => send(PATHS.memberUser(memberId), { method: 'POST' })),
+    reissueTemporaryPassword: (username) => guard(() => send(PATHS.temporaryPassword(username), { method: 'POST' })),
     updatePositions: (items) => guard(() => send(PATHS.updatePositions, { method: 'PUT', body: { items } })),
     deleteConferenceMembers: (ids) => guard(() => send(PATHS.deleteConferenceMembers, { method: 'DELETE', body: { ids } })),
     inviteByRule: (conferenceId, rule, category) =>

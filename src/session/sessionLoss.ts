@@ -19,6 +19,8 @@ import { LOGIN_PATH, loginPathWithPrev } from '../auth/redirects';
 import { saveDrafts } from '../common/drafts/draftStore';
 import { resetSession } from './sessionStore';
 
+/** The API said the login is disabled (issue 18 item 3): /login says so instead of "expired". */
+let disabled = false;
 /** Where to sign in again, with `prev`; null when no loss has been noted since the last sign-in. */
 let loginTarget: string | null = null;
 /** True once the API refused the session (the login page then says the session expired). */
@@ -57,6 +59,31 @@ export const endLostSession = (): Promise<void> => {
   return ending;
 };
 
+/**
+ * The API answered 401 user_disabled (issue 18 item 3): the login was disabled. Sign out for good
+ * (no refresh, no `prev`: signing in again cannot help) and let /login say so.
+ */
+export const endDisabledSession = (): Promise<void> => {
+  disabled = true;
+  if (ending) return ending;
+  ending = (async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      console.warn('[session] signOut of a disabled login failed', error);
+    }
+    clearSessionCookies();
+    resetSession();
+    if (!onLoginPage(currentLocation().pathname)) navigateTo(LOGIN_PATH);
+  })().finally(() => {
+    ending = null;
+  });
+  return ending;
+};
+
+/** The API said this login is disabled (since the last sign-in or sign-in attempt). */
+export const accountDisabledNotice = () => disabled;
+
 /** The login URL noted at the last loss (null when none since the last sign-in). */
 export const lostSessionLoginPath = () => loginTarget;
 
@@ -69,6 +96,7 @@ export const sessionLossNotice = (): 'expired_login' | 'expired_login_draft' | n
 
 /** Signed in again (or out on purpose): the loss is over. */
 export const clearSessionLoss = () => {
+  disabled = false;
   loginTarget = null;
   expired = false;
   draftsKept = false;

@@ -32,6 +32,7 @@ export const signIn = vi.fn();
 export const confirmSignIn = vi.fn();
 export const signOut = vi.fn();
 export const signInWithRedirect = vi.fn();
+export const updatePassword = vi.fn();
 
 export const claimsFor = (role: string, extra: FakeClaims = {}): FakeClaims => ({
   'custom:user_type': role,
@@ -70,6 +71,7 @@ export const amplify = {
       nextStep: { signInStep: 'DONE' },
     });
     signInWithRedirect.mockReset().mockResolvedValue(undefined);
+    updatePassword.mockReset().mockResolvedValue(undefined);
     signOut.mockReset().mockImplementation(async () => {
       state.claims = null;
     });

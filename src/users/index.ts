@@ -9,6 +9,8 @@ import type { RaRecord } from 'react-admin';
 
 const resource = {
   list: lazy(() => import('./UserList')),
+  // staff accounts (DESIGN.md §6); react-admin offers 作成 only where canAccess(users, create)
+  create: lazy(() => import('./UserCreate')),
   edit: lazy(() => import('./UserEdit')),
   show: lazy(() => import('./UserShow')),
   icon: ManageAccountsIcon,

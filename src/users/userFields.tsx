@@ -2,10 +2,19 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ReferenceField, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { ROLES, isRole, roleLabelKey } from '../../access/roles';
+import { CHAMBER_ROLES, ROLES, isChamberRole, isRole, roleLabelKey, type Role } from '../../access/roles';
+
+const choicesOf = (roles: readonly Role[]) => roles.map((role) => ({ id: role, name: roleLabelKey(role) }));
 
 /** The three roles (spec §1) with their Japanese labels (kaigi.roles.*). */
-export const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: roleLabelKey(role) }));
+export const ROLE_CHOICES = choicesOf(ROLES);
+
+/** The roles a staff account is created with (DESIGN.md §6). */
+export const STAFF_ROLE_CHOICES = choicesOf(CHAMBER_ROLES);
+
+/** The roles `role` may change to: a login never crosses the company / chamber sides (DESIGN.md §6). */
+export const roleChoicesOnSideOf = (role: unknown) =>
+  isRole(role) && !isChamberRole(role) ? choicesOf(['COMPANY_ADMIN']) : STAFF_ROLE_CHOICES;
 
 export const RoleField = (_props: { source?: string; label?: string }) => {
   const translate = useTranslate();

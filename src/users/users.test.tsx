@@ -174,17 +174,16 @@ describe('users list (issue 4 §3)', () => {
 });
 
 describe('user edit (issue 4 §3)', () => {
-  it('changes the role to 事業所 with a company picked, and sends only the update fields with version', async () => {
+  it('moves a 事業所 login to another company, and sends only the update fields with version', async () => {
     asAdmin();
     const { puts } = usersApi();
     const ue = userEvent.setup();
-    renderUsers('/users/staff-1');
+    renderUsers('/users/acme-admin');
     const name = await screen.findByRole('textbox', { name: '表示名' }, { timeout: 5000 });
-    await waitFor(() => expect(name).toHaveValue('会議 次郎'));
-    expect(screen.queryByRole('combobox', { name: '事業所' })).not.toBeInTheDocument();
-
-    await chooseOption(ue, '権限', '事業所');
-    const company = await screen.findByRole('combobox', { name: '事業所' });
+    await waitFor(() => expect(name).toHaveValue('山田 花子'));
+    const company = screen.getByRole('combobox', { name: '事業所' });
+    await waitFor(() => expect(company).toHaveValue('株式会社アクメ (C0042)'));
+    await ue.clear(company);
     await ue.type(company, '浜松');
     await ue.click(await screen.findByRole('option', { name: '浜松商事株式会社 (C0043)' }));
     await ue.clear(name);
@@ -193,8 +192,8 @@ describe('user edit (issue 4 §3)', () => {
 
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
-      username: 'staff-1',
-      body: { version: 3, user_type: 'COMPANY_ADMIN', company_id: 43, enabled: true, display_name: '浜松 一郎' },
+      username: 'acme-admin',
+      body: { version: 3, user_type: 'COMPANY_ADMIN', company_id: 43, enabled: false, display_name: '浜松 一郎' },
     });
   });
 
@@ -220,19 +219,25 @@ describe('user edit (issue 4 §3)', () => {
     });
   });
 
-  it('validation: the 事業所 role needs a company before anything is sent', async () => {
+  it('roles stay on their side (DESIGN §6): a chamber login is offered the chamber roles, a company login only 事業所', async () => {
     asAdmin();
-    const { puts } = usersApi();
+    usersApi();
     const ue = userEvent.setup();
-    renderUsers('/users/staff-1');
+    const { unmount } = renderUsers('/users/staff-1');
     await waitFor(async () => expect(await screen.findByRole('textbox', { name: '表示名' })).toHaveValue('会議 次郎'), {
       timeout: 5000,
     });
-    await chooseOption(ue, '権限', '事業所');
-    await screen.findByRole('combobox', { name: '事業所' });
-    await ue.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('事業所の権限には事業所を選んでください')).toBeInTheDocument();
-    expect(puts).toHaveLength(0);
+    await ue.click(screen.getByRole('combobox', { name: '権限' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['スーパー管理者', '管理者']);
+    expect(screen.getByText('会議所のユーザーと事業所のユーザーの間では権限を変更できません')).toBeInTheDocument();
+    unmount();
+
+    renderUsers('/users/acme-admin');
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: '表示名' })).toHaveValue('山田 花子'));
+    expect(screen.getByRole('combobox', { name: '権限' })).toHaveTextContent('事業所');
+    await ue.click(screen.getByRole('combobox', { name: '権限' }));
+    expect(screen.queryAllByRole('option').map((o) => o.textContent)).not.toContain('スーパー管理者');
   });
 
   it('validation: server field errors show on their fields in Japanese (invalid_company on the company)', async () => {
@@ -333,5 +338,121 @@ describe('user edit (issue 4 §3)', () => {
     await ue.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(puts.at(-1)!.body.version).toBe(4));
     expect(puts.at(-1)!.body).toMatchObject({ display_name: '会議 三郎', enabled: false });
+  });
+});
+
+describe('staff accounts and passwords (issue 18 item 2, issue 15 item 3)', () => {
+  const createdUser = (body: Record<string, unknown>) => ({
+    ...user('new-staff', body),
+    temporary_password: 'Tmp#pass2345',
+  });
+
+  it('作成 on /users opens the create page; a 管理者 is created and its temporary password shown once', async () => {
+    asAdmin();
+    usersApi();
+    const posts: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/v1/cci/admin/master/users', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push(body);
+        return HttpResponse.json(createdUser(body), { status: 201 });
+      }),
+    );
+    const ue = userEvent.setup();
+    renderUsers('/users');
+    await findTable();
+    await ue.click(screen.getByRole('link', { name: '作成' }));
+    const email = await screen.findByRole('textbox', { name: /メールアドレス/ }, { timeout: 5000 });
+    await ue.type(email, ' new@tky.example.jp ');
+    await ue.type(screen.getByRole('textbox', { name: /表示名/ }), '新人 一郎');
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({ email: 'new@tky.example.jp', display_name: '新人 一郎', user_type: 'CCI_CONFERENCE_USER' });
+    expect(await screen.findByTestId('temporary-password')).toHaveTextContent('Tmp#pass2345');
+    expect(screen.getByText('ユーザーを作成しました。仮パスワードをご本人にお伝えください。')).toBeInTheDocument();
+    expect(screen.getByText(/今だけ表示されます/)).toBeInTheDocument();
+  });
+
+  it('making someone スーパー管理者 asks first; cancel sends nothing, confirm creates', async () => {
+    asAdmin();
+    usersApi();
+    const posts: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/v1/cci/admin/master/users', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push(body);
+        return HttpResponse.json(createdUser(body), { status: 201 });
+      }),
+    );
+    const ue = userEvent.setup();
+    renderUsers('/users/create');
+    await ue.type(await screen.findByRole('textbox', { name: /メールアドレス/ }, { timeout: 5000 }), 'boss@tky.example.jp');
+    await ue.type(screen.getByRole('textbox', { name: /表示名/ }), '次期 会頭');
+    await chooseOption(ue, '権限', 'スーパー管理者');
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    const dialog = await screen.findByRole('dialog', { name: 'スーパー管理者にしますか？' });
+    expect(dialog).toHaveTextContent('次期 会頭 さんをスーパー管理者にすると');
+    await ue.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts).toHaveLength(0);
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    await ue.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'スーパー管理者にする' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].user_type).toBe('CCI_ADMIN');
+  });
+
+  it('raising a 管理者 to スーパー管理者 on the edit page asks first too', async () => {
+    asAdmin();
+    const { puts } = usersApi();
+    const ue = userEvent.setup();
+    renderUsers('/users/staff-1');
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: '表示名' })).toHaveValue('会議 次郎'), {
+      timeout: 5000,
+    });
+    await chooseOption(ue, '権限', 'スーパー管理者');
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    const dialog = await screen.findByRole('dialog', { name: 'スーパー管理者にしますか？' });
+    expect(puts).toHaveLength(0);
+    await ue.click(within(dialog).getByRole('button', { name: 'スーパー管理者にする' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0].body.user_type).toBe('CCI_ADMIN');
+  });
+
+  it('422 role_side_change is explained in Japanese', async () => {
+    asAdmin();
+    usersApi(() => problem(422, { code: 'role_side_change', detail: 'x' }));
+    const ue = userEvent.setup();
+    renderUsers('/users/staff-1');
+    const name = await screen.findByRole('textbox', { name: '表示名' }, { timeout: 5000 });
+    await waitFor(() => expect(name).toHaveValue('会議 次郎'));
+    await ue.type(name, '様');
+    await ue.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(/事業所のユーザーと会議所のユーザーの間で権限を変更することはできません/)).toBeInTheDocument();
+  });
+
+  it('仮パスワードを再発行: asks, then shows the new temporary password once; not offered for oneself', async () => {
+    asAdmin();
+    usersApi();
+    const reissued: string[] = [];
+    server.use(
+      http.post('*/v1/cci/admin/master/users/:username/temporary_password', ({ params }) => {
+        reissued.push(String(params.username));
+        return HttpResponse.json({ username: params.username, temporary_password: 'New#temp6789' });
+      }),
+    );
+    const ue = userEvent.setup();
+    const { unmount } = renderUsers('/users/acme-admin');
+    await ue.click(await screen.findByRole('button', { name: '仮パスワードを再発行' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '仮パスワードの再発行' });
+    expect(dialog).toHaveTextContent('山田 花子 さんの仮パスワードを発行します');
+    expect(reissued).toHaveLength(0);
+    await ue.click(within(dialog).getByRole('button', { name: '発行する' }));
+    expect(await within(dialog).findByTestId('temporary-password')).toHaveTextContent('New#temp6789');
+    expect(reissued).toEqual(['acme-admin']);
+    unmount();
+
+    renderUsers('/users/tky-admin');
+    await waitFor(async () => expect(await screen.findByRole('textbox', { name: '表示名' })).toHaveValue('東京 太郎'));
+    expect(screen.queryByRole('button', { name: '仮パスワードを再発行' })).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, notFound, unauthorized } from './problem.ts';
+import { Problem, forbidden, notFound, unauthorized } from './problem.ts';
 import type { Role, SessionUser } from '../../schemas/session.ts';
 import { DOCS_PREFIX } from '../external/swagger.ts';
 import { canAccess, type Action } from '../../../access/permissions.ts';
@@ -65,6 +65,8 @@ export interface AuthOptions {
  */
 const TOKEN_CACHE_MS = 60_000;
 const TOKEN_CACHE_MAX = 10_000;
+
+export const ACCOUNT_DISABLED = 'このアカウントは利用停止中です。管理者にお問い合わせください。';
 
 export const CHAMBER_ROLES = ['CCI_ADMIN', 'CCI_CONFERENCE_USER'] as const satisfies readonly Role[];
 export const COMPANY_ROLES = ['COMPANY_ADMIN'] as const satisfies readonly Role[];
@@ -168,7 +170,10 @@ export default fp<AuthOptions>(
       const token = bearerToken(request.headers.authorization);
       const username = token ? await usernameOfToken(request, token) : await usernameOfTicket(request);
       const user = await opts.findUser(username);
-      if (!user || !user.enabled) throw unauthorized('このアカウントは利用できません。');
+      if (!user) throw unauthorized('このアカウントは利用できません。');
+      // issue 18 item 3: a stable code the SPA's sign-in turns into its message (cognito-local still
+      // signs a disabled Cognito user in; production Cognito refuses it before this point)
+      if (!user.enabled) throw new Problem(401, 'user_disabled', ACCOUNT_DISABLED);
       const allowed = 'roles' in access ? access.roles.includes(user.userType) : canAccess(user.userType, access);
       if (!allowed) throw forbidden();
       checkTenancy(request, user);

@@ -408,6 +408,16 @@ const ROWS: Row[] = [
     expect: chamberRead,
     foreign: bothChamber(() => `${M}/users?cci_code=${OTHER_CCI}`, 403),
   },
+  // staff accounts (DESIGN.md §6): an empty body fails validation, so nothing is created
+  { method: 'POST', path: `${M}/users`, own: () => ({ url: `${M}/users`, body: {} }), expect: adminWrite },
+  {
+    // a real user would get a new password (and lose its own): an unknown one, found by nobody
+    method: 'POST',
+    path: `${M}/users/{username}/temporary_password`,
+    own: () => ({ url: `${M}/users/perm-missing-user/temporary_password` }),
+    expect: adminMissing,
+    foreign: adminOnly((i) => `${M}/users/${i.other.user}/temporary_password`, 404),
+  },
   {
     method: 'GET',
     path: `${M}/users/{username}`,

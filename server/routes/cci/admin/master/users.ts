@@ -3,15 +3,25 @@ import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../../plugins/app/problem.ts';
 import { UserListQuery, type LoginSync } from '../../../../repositories/users.ts';
-import { UserSchema, UserUpdateSchema, UsernameParams } from '../../../../schemas/user.ts';
+import {
+  CreatedUserSchema,
+  ReissuedPasswordSchema,
+  StaffCreateSchema,
+  UserSchema,
+  UserUpdateSchema,
+  UsernameParams,
+} from '../../../../schemas/user.ts';
+import { createStaffUser, reissueTemporaryPassword } from '../../../../lib/users/accounts.ts';
 import { listOf, problemResponses } from '../../../../schemas/common.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 422);
 const tags = ['cci: users'];
 
 /**
- * spec §7: GET and PUT /v1/cci/admin/master/users/{username}, plus the console's list (issue #3).
+ * spec §7: GET and PUT /v1/cci/admin/master/users/{username}, plus the console's list (issue #3),
+ * staff account creation (DESIGN.md §6) and a reissued temporary password (issue 15 item 3).
  * Tenant: the caller's chamber; another chamber's user is a 404. Written by CCI_ADMIN only.
+ * Answers carrying a temporary password are never cached (Cache-Control: no-store).
  */
 const users: FastifyPluginAsyncTypebox = async (app) => {
   /**
@@ -47,6 +57,34 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, querystring: UserListQuery, response: { 200: listOf(Type.Partial(UserSchema)), ...errors } },
     },
     async (request) => app.users.list(currentUser(request).cciCode, request.query),
+  );
+
+  const accounts = () => ({ db: app.db, cognitoUsers: app.cognitoUsers, log: app.log });
+
+  app.post(
+    '/v1/cci/admin/master/users',
+    {
+      config: { access: { resource: 'users', action: 'create' } },
+      schema: { tags, body: StaffCreateSchema, response: { 201: CreatedUserSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created = await createStaffUser(accounts(), user.cciCode, user.username, request.body);
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+
+  app.post(
+    '/v1/cci/admin/master/users/:username/temporary_password',
+    {
+      config: { access: { resource: 'users', action: 'edit' } },
+      schema: { tags, params: UsernameParams, response: { 200: ReissuedPasswordSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const reissued = await reissueTemporaryPassword(accounts(), user.cciCode, user.username, request.params.username);
+      return reply.header('cache-control', 'no-store').send(reissued);
+    },
   );
 
   app.get(

@@ -182,40 +182,65 @@ describe('PUT /v1/cci/admin/master/users/{username} (spec §7)', () => {
     ]);
   });
 
-  it('changes the role: chamber roles carry no company; COMPANY_ADMIN needs a company of the same chamber (422)', async () => {
+  it('a COMPANY_ADMIN keeps to its side: another company of the chamber is fine; a chamber role or a foreign company is 422', async () => {
     const ownCompany = await throwawayCompany();
+    const nextCompany = await throwawayCompany();
     const username = await throwawayUser({ login: true, companyId: ownCompany });
     const url = `${BASE}/${username}`;
-    const toStaff = await call('PUT', url, DEMO.admin, { version: 1, user_type: 'CCI_CONFERENCE_USER' });
-    expect(toStaff.statusCode).toBe(200);
-    expect(toStaff.json()).toMatchObject({ user_type: 'CCI_CONFERENCE_USER', company_id: null });
-
     for (const payload of [
-      { version: 2, user_type: 'COMPANY_ADMIN' },
-      { version: 2, user_type: 'COMPANY_ADMIN', company_id: otherCompanyId },
-      { version: 2, user_type: 'COMPANY_ADMIN', company_id: 2_000_000_000 },
-      { version: 2, user_type: 'CCI_ADMIN', company_id: ownCompany },
+      { version: 1, user_type: 'CCI_CONFERENCE_USER' },
+      { version: 1, user_type: 'CCI_ADMIN', company_id: null },
+    ]) {
+      const res = await call('PUT', url, DEMO.admin, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'role_side_change', errors: [{ field: 'body.user_type' }] });
+      expect(res.json().detail).toMatch(/事業所のユーザーと会議所のユーザーの間/);
+    }
+    for (const payload of [
+      { version: 1, company_id: otherCompanyId },
+      { version: 1, company_id: 2_000_000_000 },
+      { version: 1, company_id: null },
     ]) {
       const res = await call('PUT', url, DEMO.admin, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json()).toMatchObject({ code: 'invalid_company', errors: [{ field: 'body.company_id' }] });
     }
-    const back = await call('PUT', url, DEMO.admin, { version: 2, user_type: 'COMPANY_ADMIN', company_id: ownCompany });
-    expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({ user_type: 'COMPANY_ADMIN', company_id: ownCompany, version: 3 });
+    const moved = await call('PUT', url, DEMO.admin, { version: 1, company_id: nextCompany });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ user_type: 'COMPANY_ADMIN', company_id: nextCompany, version: 2 });
+  });
+
+  it('a chamber user keeps to its side (422 role_side_change) and carries no company (422 invalid_company)', async () => {
+    const username = await throwawayUser({ login: false, userType: 'CCI_CONFERENCE_USER' });
+    const url = `${BASE}/${username}`;
+    const toCompany = await call('PUT', url, DEMO.admin, {
+      version: 1,
+      user_type: 'COMPANY_ADMIN',
+      company_id: await throwawayCompany(),
+    });
+    expect(toCompany.statusCode).toBe(422);
+    expect(toCompany.json().code).toBe('role_side_change');
+    const withCompany = await call('PUT', url, DEMO.admin, {
+      version: 1,
+      user_type: 'CCI_ADMIN',
+      company_id: await throwawayCompany(),
+    });
+    expect(withCompany.json()).toMatchObject({ code: 'invalid_company', errors: [{ field: 'body.company_id' }] });
+    expect((await call('GET', url, DEMO.admin)).json()).toMatchObject({ user_type: 'CCI_CONFERENCE_USER', version: 1 });
   });
 
   it('a role change also updates the custom:user_type / custom:company_id the SPA reads (spec §3)', async () => {
     const ownCompany = await throwawayCompany();
+    const nextCompany = await throwawayCompany();
     const username = await throwawayUser({ login: true, companyId: ownCompany });
-    const res = await call('PUT', `${BASE}/${username}`, DEMO.admin, { version: 1, user_type: 'CCI_CONFERENCE_USER' });
+    const res = await call('PUT', `${BASE}/${username}`, DEMO.admin, { version: 1, company_id: nextCompany });
     expect(res.statusCode).toBe(200);
     const { UserAttributes = [] } = await cognito.send(
       new AdminGetUserCommand({ UserPoolId: stack.clientConfig.cognito.userPoolId, Username: username }),
     );
     const attrs = Object.fromEntries(UserAttributes.map((a) => [a.Name, a.Value]));
-    expect(attrs['custom:user_type']).toBe('CCI_CONFERENCE_USER');
-    expect(attrs['custom:company_id'] ?? '').toBe('');
+    expect(attrs['custom:user_type']).toBe('COMPANY_ADMIN');
+    expect(attrs['custom:company_id']).toBe(String(nextCompany));
   });
 
   it('a stale version is 409 with the current one; two PUTs with the same version give one 200 and one 409', async () => {
