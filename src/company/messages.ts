@@ -162,6 +162,12 @@ export const messages = {
         save: '保存する',
         saving: '保存中…',
         saved: '事業所情報を保存しました。',
+        email_clear: {
+          title: 'メールアドレスを削除しますか？',
+          content:
+            'メールアドレスを空にして保存すると、次回ログインしたときにメールアドレスの登録を求められます。また、会議の案内メールが届かなくなります。',
+          confirm: '削除して保存',
+        },
         company_code: '事業所コード',
         fields: {
           name1: '事業所名',

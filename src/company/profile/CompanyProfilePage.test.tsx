@@ -92,6 +92,27 @@ describe('/company/profile', () => {
     expect(sessionStore.get().company?.version).toBe(8);
   });
 
+  it('clearing the e-mail asks first: the next sign-in will ask for one (issue 18 item 7)', async () => {
+    const { puts } = api(stored({ email: 'info@acme.example.jp' }));
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByRole('button', { name: '編集する' }));
+    await user.clear(field('メールアドレス'));
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    const dialog = await screen.findByRole('dialog', { name: 'メールアドレスを削除しますか？' });
+    expect(dialog).toHaveTextContent('次回ログインしたときにメールアドレスの登録を求められます');
+    expect(puts).toHaveLength(0);
+    // keeping it sends nothing and leaves the form as typed
+    await user.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '保存する' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '削除して保存' }));
+    expect(await screen.findByText('事業所情報を保存しました。')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0].attributes.email ?? '').toBe('');
+  });
+
   it('validates on the client: required name, postal code and phone formats, e-mail', async () => {
     const { puts } = api();
     const user = userEvent.setup();

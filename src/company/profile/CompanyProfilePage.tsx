@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
+import { Confirm, Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { Company } from '../../api/types';
 import { formErrorsOf, type Problem } from '../../api/errors';
 import { primeCompanySession } from '../../session/sessionStore';
@@ -86,6 +86,7 @@ export const CompanyProfilePage = () => {
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [banner, setBanner] = useState<{ severity: 'success' | 'info' | 'error'; text: string } | null>(null);
   const [differs, setDiffers] = useState<ProfileField[]>([]);
+  const [confirmingEmailClear, setConfirmingEmailClear] = useState(false);
   const bannerRef = useRef<HTMLDivElement>(null);
   const conflictRef = useRef<HTMLButtonElement>(null);
 
@@ -132,7 +133,7 @@ export const CompanyProfilePage = () => {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     if (!values || !base) return;
     const found = validateProfile(values);
@@ -141,6 +142,17 @@ export const CompanyProfilePage = () => {
       setBanner({ severity: 'error', text: translate('kaigi.errors.codes.validation_failed') });
       return;
     }
+    // without an e-mail the next sign-in asks for one (spec §4): say so first (issue 18 item 7)
+    const hadEmail = typeof base.attributes?.email === 'string' && base.attributes.email.trim() !== '';
+    if (hadEmail && values.email.trim() === '') {
+      setConfirmingEmailClear(true);
+      return;
+    }
+    void persist();
+  };
+
+  const persist = async () => {
+    if (!values || !base) return;
     setPhase('saving');
     setBanner(null);
     try {
@@ -290,7 +302,7 @@ export const CompanyProfilePage = () => {
       ) : (
         <Card variant="outlined">
           <CardContent>
-            <form onSubmit={(e) => void save(e)} noValidate aria-label={translate('kaigi.company.profile.title')}>
+            <form onSubmit={save} noValidate aria-label={translate('kaigi.company.profile.title')}>
               <Stack spacing={2}>
                 <Typography variant="body2" color="text.secondary">
                   {translate('kaigi.company.profile.company_code')}: {company.company_code}
@@ -340,6 +352,17 @@ export const CompanyProfilePage = () => {
           </CardContent>
         </Card>
       )}
+      <Confirm
+        isOpen={confirmingEmailClear}
+        title="kaigi.company.profile.email_clear.title"
+        content="kaigi.company.profile.email_clear.content"
+        confirm="kaigi.company.profile.email_clear.confirm"
+        onConfirm={() => {
+          setConfirmingEmailClear(false);
+          void persist();
+        }}
+        onClose={() => setConfirmingEmailClear(false)}
+      />
     </Box>
   );
 };
