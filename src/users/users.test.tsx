@@ -163,6 +163,14 @@ describe('users list (issue 4 §3)', () => {
     expect(screen.queryByRole('link', { name: /編集/ })).not.toBeInTheDocument();
   });
 
+  it('CCI_CONFERENCE_USER opening /users/create sees the access-denied page like any other blocked page (issue 18 item 7)', async () => {
+    asConferenceUser();
+    usersApi();
+    renderUsers('/users/create');
+    expect(await screen.findByText('このページを表示する権限がありません', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /メールアドレス/ })).not.toBeInTheDocument();
+  });
+
   it('CCI_CONFERENCE_USER opening the edit URL is refused: no form, no write', async () => {
     asConferenceUser();
     const { puts } = usersApi();
