@@ -10,6 +10,7 @@ import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { normalizeEmail, type CreatedCognitoUser } from '../services/cognito-users.ts';
+import { orphanedLoginProblem } from '../lib/users/accounts.ts';
 
 type MemberRow = typeof member.$inferSelect;
 type CompanyRef = { id: number; company_code: string; name1: string | null };
@@ -86,15 +87,6 @@ const memberHasNoEmail = () =>
   new Problem(422, 'member_has_no_email', 'この会員にはメールアドレスが登録されていないため、ユーザーを作成できません。');
 
 const userExists = () => new Problem(409, 'user_exists', 'このメールアドレスのユーザーは既に登録されています。');
-
-const userCreationFailed = (disabled: boolean) =>
-  new Problem(
-    500,
-    'user_creation_failed',
-    disabled
-      ? 'ユーザーの登録に失敗しました。認証基盤に作成したアカウントは無効化しました。システム管理者に連絡してください。'
-      : 'ユーザーの登録に失敗しました。認証基盤に作成したアカウントが残っています。システム管理者に連絡してください。',
-  );
 
 /** Members with their company (expand=company; the join is a primary-key look-up per row). */
 const selectWithCompany = (ex: Executor) =>
@@ -278,17 +270,7 @@ export default fp(
           });
         } catch (err) {
           if (!created) throw err;
-          app.log.error(
-            { err, username: created.username, memberId: id },
-            'users row not written after Cognito created the user',
-          );
-          try {
-            await app.cognitoUsers.setEnabled(created.username, false);
-          } catch (disableErr) {
-            app.log.error({ err: disableErr, username: created.username }, 'could not disable the orphaned Cognito user');
-            throw userCreationFailed(false);
-          }
-          throw userCreationFailed(true);
+          throw await orphanedLoginProblem(app.log, app.cognitoUsers, created.username, { err, memberId: id });
         }
       },
     };

@@ -65,11 +65,20 @@ export const nonNegativeInteger: Validator = (value: unknown) =>
  * `field` is the label already translated: react-admin passes validation args through as they are.
  * Not react-admin's required(message): it memoises on the message, so two of them would share one.
  */
-export const requiredNamed = (field: string, kind: 'typed' | 'chosen' = 'typed'): Validator =>
-  Object.assign(
-    (value: unknown) =>
-      value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-        ? { message: `kaigi.common.validation.required_${kind}`, args: { field } }
-        : undefined,
-    { isRequired: true },
-  );
+const namedRequired = new Map<string, Validator>();
+/** One validator per label and kind, the same function on every render (as react-admin memoises its own). */
+export const requiredNamed = (field: string, kind: 'typed' | 'chosen' = 'typed'): Validator => {
+  const key = `${kind}:${field}`;
+  let validator = namedRequired.get(key);
+  if (!validator) {
+    validator = Object.assign(
+      (value: unknown) =>
+        value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+          ? { message: `kaigi.common.validation.required_${kind}`, args: { field } }
+          : undefined,
+      { isRequired: true },
+    );
+    namedRequired.set(key, validator);
+  }
+  return validator;
+};

@@ -3,7 +3,7 @@
  * body is replaced as a whole). A 409 version_conflict offers to reload without losing the input;
  * the delete button asks for confirmation (pessimistic mode).
  */
-import { SimpleForm, useRecordContext, useTranslate } from 'react-admin';
+import { DeleteButton, SaveButton, SimpleForm, Toolbar, useRecordContext, useSaveContext, useTranslate } from 'react-admin';
 import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
 import { ConflictNotice } from '../common/ConflictNotice';
 import { useCciCode } from '../master-data/useCciCode';
@@ -17,6 +17,21 @@ const TemplateTitle = () => {
   return <span>{translate('kaigi.conference_templates.title.edit', { name: record?.name ?? '' })}</span>;
 };
 
+/**
+ * Save stays enabled: after 最新の内容を読み込む the typed values are kept, but react-hook-form loses
+ * their dirty state under the nested invitee-rule arrays of the sub-conference rows, and a
+ * disabled 保存 would leave no way to save them.
+ */
+const TemplateToolbar = () => {
+  const { mutationMode } = useSaveContext();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton alwaysEnable />
+      <DeleteButton mutationMode={mutationMode} />
+    </Toolbar>
+  );
+};
+
 const ConferenceTemplateEdit = () => {
   const cciCode = useCciCode();
   return (
@@ -26,7 +41,7 @@ const ConferenceTemplateEdit = () => {
       redirect="list"
       queryOptions={{ enabled: cciCode !== null }}
     >
-      <SimpleForm>
+      <SimpleForm toolbar={<TemplateToolbar />}>
         <ConflictNotice />
         <FormDraft />
         <ConferenceTemplateInputs />

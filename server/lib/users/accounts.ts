@@ -34,6 +34,26 @@ const creationFailed = (disabled: boolean) =>
       : 'ユーザーの登録に失敗しました。認証基盤に作成したアカウントが残っています。システム管理者に連絡してください。',
   );
 
+/**
+ * The users row was not written after Cognito created the login (staff or company admin): disable
+ * that login so nobody signs in without a row, and return the 500 to throw, saying whether it worked.
+ */
+export async function orphanedLoginProblem(
+  log: FastifyBaseLogger,
+  cognitoUsers: Pick<CognitoUsers, 'setEnabled'>,
+  username: string,
+  context: Record<string, unknown>,
+): Promise<Problem> {
+  log.error({ ...context, username }, 'users row not written after Cognito created the user');
+  try {
+    await cognitoUsers.setEnabled(username, false);
+  } catch (disableErr) {
+    log.error({ err: disableErr, username }, 'could not disable the orphaned Cognito user');
+    return creationFailed(false);
+  }
+  return creationFailed(true);
+}
+
 /** A chamber staff login with a temporary password, returned once (Cognito AdminCreateUser). */
 export async function createStaffUser(
   deps: AccountsDeps,
@@ -72,14 +92,7 @@ export async function createStaffUser(
     });
   } catch (err) {
     if (!created) throw err;
-    deps.log.error({ err, username: created.username }, 'users row not written after Cognito created the user');
-    try {
-      await deps.cognitoUsers.setEnabled(created.username, false);
-    } catch (disableErr) {
-      deps.log.error({ err: disableErr, username: created.username }, 'could not disable the orphaned Cognito user');
-      throw creationFailed(false);
-    }
-    throw creationFailed(true);
+    throw await orphanedLoginProblem(deps.log, deps.cognitoUsers, created.username, { err });
   }
 }
 
