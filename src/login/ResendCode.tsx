@@ -10,14 +10,14 @@ import { useTranslate } from 'react-admin';
 import { emailProblem } from './passwordReset';
 import { useResendCode } from './useResendCode';
 
-const R = 'kaigi.company.password_reset.reset';
-
 export const CodeHelp = ({ email }: { email: string }) => {
   const translate = useTranslate();
-  const to = emailProblem(email) ? translate(`${R}.code_help_to_unknown`) : email.normalize('NFKC').trim();
+  const to = emailProblem(email)
+    ? translate('kaigi.company.password_reset.reset.code_help_to_unknown')
+    : email.normalize('NFKC').trim();
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-      {translate(`${R}.code_help`, { to })}
+      {translate('kaigi.company.password_reset.reset.code_help', { to })}
     </Typography>
   );
 };
@@ -28,17 +28,19 @@ export const ResendButton = ({ email }: { email: string }) => {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
       <Button variant="text" size="small" onClick={() => void resend()} disabled={disabled}>
-        {wait > 0 ? translate(`${R}.resend_wait`, { seconds: wait }) : translate(`${R}.resend`)}
+        {wait > 0
+          ? translate('kaigi.company.password_reset.reset.resend_wait', { seconds: wait })
+          : translate('kaigi.company.password_reset.reset.resend')}
       </Button>
       <Box aria-live="polite" aria-atomic="true">
         {state === 'sent' && (
           <Alert severity="success" role="status">
-            {translate(`${R}.resent`)}
+            {translate('kaigi.company.password_reset.reset.resent')}
           </Alert>
         )}
         {state === 'limited' && (
           <Alert severity="warning" role="status">
-            {translate(`${R}.resend_limited`)}
+            {translate('kaigi.company.password_reset.reset.resend_limited')}
           </Alert>
         )}
         {state === 'failed' && (

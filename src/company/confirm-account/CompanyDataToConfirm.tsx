@@ -20,8 +20,6 @@ interface ChamberChanges {
   fields: Array<{ field: string; before: string | null; after: string | null }>;
 }
 
-const C = 'kaigi.company.confirm_account';
-
 export const CompanyDataToConfirm = ({ company }: { company: Company & { id: number } }) => {
   const translate = useTranslate();
   const changes = useQuery({
@@ -29,14 +27,18 @@ export const CompanyDataToConfirm = ({ company }: { company: Company & { id: num
     queryFn: async () => (await httpClient.request<ChamberChanges>(`/v1/company/companies/${company.id}/chamber_changes`)).json,
   });
   const changed = new Map((changes.data?.fields ?? []).map((f) => [f.field, f]));
-  const empty = translate(`${C}.empty_value`);
+  const empty = translate('kaigi.company.confirm_account.empty_value');
   return (
     <Box component="section" aria-labelledby="confirm-account-company-data" sx={{ mt: 2 }}>
       <Typography id="confirm-account-company-data" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {translate(`${C}.company_data`)}
+        {translate('kaigi.company.confirm_account.company_data')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate(changed.size > 0 ? `${C}.company_data_changed` : `${C}.company_data_help`)}
+        {translate(
+          changed.size > 0
+            ? 'kaigi.company.confirm_account.company_data_changed'
+            : 'kaigi.company.confirm_account.company_data_help',
+        )}
       </Typography>
       <Box
         component="dl"
@@ -57,9 +59,14 @@ export const CompanyDataToConfirm = ({ company }: { company: Company & { id: num
                 {change && (
                   <>
                     {' '}
-                    <Chip size="small" color="warning" variant="outlined" label={translate(`${C}.changed_by_chamber`)} />
+                    <Chip
+                      size="small"
+                      color="warning"
+                      variant="outlined"
+                      label={translate('kaigi.company.confirm_account.changed_by_chamber')}
+                    />
                     <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {translate(`${C}.before`, { value: change.before ?? empty })}
+                      {translate('kaigi.company.confirm_account.before', { value: change.before ?? empty })}
                     </Typography>
                   </>
                 )}
