@@ -55,7 +55,8 @@ export async function streamRoom(
         staff: viewer.kind === 'admin',
         senderKey: viewer.senderKey,
         write: (chunk) => {
-          if (!res.destroyed) res.write(chunk);
+          // the hub may end a stream (e.g. a slow reader) while it still replays the backlog
+          if (!res.destroyed && !res.writableEnded) res.write(chunk);
         },
         writableLength: () => res.writableLength,
         end: () => res.end(),
