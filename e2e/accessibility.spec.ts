@@ -69,6 +69,7 @@ const PAGES: PageCase[] = [
   view('positions', 'create'),
   view('positions', 'edit', (ids) => ids.position),
   view('users', 'list'),
+  view('users', 'create'),
   view('users', 'edit', (ids) => ids.user),
   view('users', 'show', (ids) => ids.user),
   view('conference_templates', 'list'),

@@ -118,7 +118,8 @@ test('CCI_ADMIN: company → member with a position → conference from a templa
   await page.getByLabel('子会議の開催日時').fill(`${eventDay}T17:00`);
   await page.getByLabel('子会議の終了日時').fill(`${eventDay}T19:00`);
   await page.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('会議を作成しました。')).toBeVisible();
+  // the demo template's rule (役員) invites the officers on creation, the new 副会頭 among them (issue 18 §1)
+  await expect(page.getByText(/^会議を作成し、テンプレートの招待ルールに当てはまる会員を[1-9]\d*名招待しました。/)).toBeVisible();
   await expectPath(page, /^\/conferences\/\d+$/);
   const conferenceId = new URL(page.url()).pathname.split('/')[2]!;
   // the basic tab of the new conference (the create form may linger while the edit page loads)
@@ -129,12 +130,13 @@ test('CCI_ADMIN: company → member with a position → conference from a templa
   // 招待者: 役職で招待 (役員)
   await page.getByRole('tab', { name: '招待者' }).click();
   await expectPath(page, `/conferences/${conferenceId}/invitees`);
-  await expect(page.getByText('まだ招待者がいません。', { exact: false })).toBeVisible();
+  await expect(page.getByRole('table', { name: '招待者' }).getByText(memberName)).toBeVisible();
+  // inviting 役員 again adds nobody: the template's rule already did
   await page.getByRole('button', { name: '役職で招待' }).click();
   const dialog = page.getByRole('dialog', { name: '役職で招待' });
   await dialog.getByRole('checkbox', { name: '役員', exact: true }).check();
   await dialog.getByRole('button', { name: '招待する' }).click();
-  await expect(dialog.getByRole('status')).toContainText(/\d+名を招待しました。/);
+  await expect(dialog.getByRole('status')).toContainText(/既に招待済みの[1-9]\d*名はスキップしました。/);
   await dialog.getByRole('button', { name: '閉じる' }).click();
   await expect(dialog).toBeHidden();
 
