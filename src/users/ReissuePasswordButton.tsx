@@ -53,6 +53,9 @@ export const ReissuePasswordButton = () => {
     <>
       <Button
         label="kaigi.users.reissue.button"
+        variant="outlined"
+        // on white, not the form toolbar's grey: the primary text keeps WCAG AA contrast (axe color-contrast)
+        sx={{ bgcolor: 'background.paper' }}
         onClick={() => {
           setPhase({ step: 'confirm' });
           setOpen(true);
