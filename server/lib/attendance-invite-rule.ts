@@ -3,7 +3,7 @@
  * and/or departments on the conference's event date, and whose membership is current then.
  * Reusable by whoever invites from a template's invitee rules.
  */
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { member, position } from '../db/schema.ts';
 import type { Executor } from './audit.ts';
@@ -21,16 +21,17 @@ export interface RuleCandidate {
 }
 
 /**
- * The members matching `rule` on `eventDate`, in protocol order: best (smallest) rank among the
- * matching positions, then kana (ja-x-icu 五十音順), then id.
+ * The members of the chamber holding, on `eventDate`, a position that meets `positionCondition`, in
+ * protocol order: best (smallest) rank among the matching positions, then kana (ja-x-icu 五十音順),
+ * then id. Membership and position must both be current on the event's calendar day in Asia/Tokyo
+ * (DESIGN.md §4).
  */
-export async function membersMatchingRule(
+function membersHolding(
   tx: Executor,
   cciCode: string,
   eventDate: Date,
-  rule: InviteRule,
+  positionCondition: SQL | undefined,
 ): Promise<RuleCandidate[]> {
-  // the event's calendar day in Asia/Tokyo (DESIGN.md §4)
   const day = jstDayOf(eventDate);
   return tx
     .select({ id: member.id, company_id: member.company_id })
@@ -40,14 +41,26 @@ export async function membersMatchingRule(
       and(
         eq(member.cci_code, cciCode),
         eq(position.cci_code, cciCode),
-        rule.position_types ? inArray(position.position_type, rule.position_types) : undefined,
-        rule.department_names ? inArray(position.department_name, rule.department_names) : undefined,
+        positionCondition,
         covers(position.start_at, position.end_at, day),
         covers(member.start_at, member.end_at, day),
       ),
     )
     .groupBy(member.id)
     .orderBy(sql`min(${position.rank})`, asc(member.name_kana), asc(member.id));
+}
+
+/** The members matching `rule` (invite by rule) on `eventDate`, in protocol order. */
+export function membersMatchingRule(tx: Executor, cciCode: string, eventDate: Date, rule: InviteRule): Promise<RuleCandidate[]> {
+  return membersHolding(
+    tx,
+    cciCode,
+    eventDate,
+    and(
+      rule.position_types ? inArray(position.position_type, rule.position_types) : undefined,
+      rule.department_names ? inArray(position.department_name, rule.department_names) : undefined,
+    ),
+  );
 }
 
 /**
@@ -62,7 +75,6 @@ export async function membersMatchingTemplateRules(
   rules: InviteeRule[],
 ): Promise<RuleCandidate[]> {
   if (rules.length === 0) return [];
-  const day = jstDayOf(eventDate);
   const anyRule = or(
     ...rules.map((rule) =>
       and(
@@ -72,19 +84,5 @@ export async function membersMatchingTemplateRules(
       ),
     ),
   );
-  return tx
-    .select({ id: member.id, company_id: member.company_id })
-    .from(member)
-    .innerJoin(position, eq(position.member_id, member.id))
-    .where(
-      and(
-        eq(member.cci_code, cciCode),
-        eq(position.cci_code, cciCode),
-        anyRule,
-        covers(position.start_at, position.end_at, day),
-        covers(member.start_at, member.end_at, day),
-      ),
-    )
-    .groupBy(member.id)
-    .orderBy(sql`min(${position.rank})`, asc(member.name_kana), asc(member.id));
+  return membersHolding(tx, cciCode, eventDate, anyRule);
 }
