@@ -223,6 +223,16 @@ export const company = pgTable(
   ],
 );
 
+/**
+ * Companies per chamber, kept by statement-level triggers on company in the same transaction as the
+ * insert, delete or truncate (migration 0010): the unfiltered companies list reads its exact total
+ * here instead of counting every row per request (issue 16 "Past the floor").
+ */
+export const company_count = pgTable('company_count', {
+  cci_code: codeText('cci_code').primaryKey(),
+  n: integer('n').notNull(),
+});
+
 export const member = pgTable(
   'member',
   {

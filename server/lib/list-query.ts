@@ -127,12 +127,16 @@ export interface ListPlan {
   page: number;
   pageSize: number;
   fields: string[] | undefined;
+  /** a filter or keyword narrows the list: the total is not the base conditions' (tenant) total */
+  filtered: boolean;
 }
 
 /** Turns a validated query into SQL pieces; `base` conditions (tenant, parent) are ANDed in. */
 export function planList(spec: ListSpec, query: Query, base: Array<SQL | undefined> = []): ListPlan {
-  const conditions = [...base, ...filterConditions(spec, query)];
-  if (spec.keyword && typeof query.keyword === 'string') conditions.push(keywordCondition(spec.keyword, query.keyword));
+  const narrowing = filterConditions(spec, query);
+  const keyword = spec.keyword && typeof query.keyword === 'string' ? keywordCondition(spec.keyword, query.keyword) : undefined;
+  if (keyword) narrowing.push(keyword);
+  const conditions = [...base, ...narrowing];
   const sortKeys = typeof query.sort === 'string' ? query.sort.split(',') : [...spec.defaultSort];
   const orderBy = sortKeys.map((key) => {
     const descending = key.startsWith('-');
@@ -146,6 +150,7 @@ export function planList(spec: ListSpec, query: Query, base: Array<SQL | undefin
     page: (query.page as number | undefined) ?? DEFAULT_PAGE,
     pageSize: (query.page_size as number | undefined) ?? DEFAULT_PAGE_SIZE,
     fields: typeof query.fields === 'string' ? query.fields.split(',') : undefined,
+    filtered: narrowing.length > 0,
   };
 }
 
@@ -154,14 +159,18 @@ export interface ListResult<T> {
   meta: { page: number; page_size: number; total: number };
 }
 
-/** Page query and a separate count, run side by side on two pooled connections. */
+/**
+ * Page query and a separate count, run side by side on two pooled connections. `total`, where
+ * given, replaces the count (e.g. a total kept by triggers, used only for an unfiltered plan).
+ */
 export async function runList<Row, T>(
   db: Db,
   table: PgTable,
   plan: ListPlan,
   toItem: (row: Row) => T,
+  total?: () => Promise<number>,
 ): Promise<ListResult<Partial<T>>> {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(table)
@@ -169,12 +178,18 @@ export async function runList<Row, T>(
       .orderBy(...plan.orderBy)
       .limit(plan.pageSize)
       .offset((plan.page - 1) * plan.pageSize),
-    db.select({ total: count() }).from(table).where(plan.where),
+    total
+      ? total()
+      : db
+          .select({ total: count() })
+          .from(table)
+          .where(plan.where)
+          .then((r) => r[0]!.total),
   ]);
   const items = (rows as Row[]).map(toItem);
   return {
     data: plan.fields ? items.map((item) => pick(item, plan.fields!)) : items,
-    meta: { page: plan.page, page_size: plan.pageSize, total },
+    meta: { page: plan.page, page_size: plan.pageSize, total: counted },
   };
 }
 

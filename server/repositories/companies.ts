@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
-import { company, member, type CompanyAttributes } from '../db/schema.ts';
+import { company, company_count, member, type CompanyAttributes } from '../db/schema.ts';
+import { PARAM } from '../db/prepared.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
 import { buildSearchText } from '../db/normalize.ts';
 import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.ts';
@@ -66,9 +67,18 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const db = app.db;
+    // migration 0010: the chamber's companies, kept exact by triggers in the writing transaction
+    const chamberCount = db
+      .select({ n: company_count.n })
+      .from(company_count)
+      .where(eq(company_count.cci_code, PARAM.cci))
+      .prepare('company_count');
     const repository: CompaniesRepository = {
       list(cciCode, query) {
-        return runList(db, company, planList(COMPANY_LIST, query, [eq(company.cci_code, cciCode)]), toCompany);
+        const plan = planList(COMPANY_LIST, query, [eq(company.cci_code, cciCode)]);
+        // unfiltered: every company of the chamber (no soft delete, staff see them all)
+        const total = plan.filtered ? undefined : async () => (await chamberCount.execute({ cci: cciCode }))[0]?.n ?? 0;
+        return runList(db, company, plan, toCompany, total);
       },
 
       async findById(cciCode, id) {
