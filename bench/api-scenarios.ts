@@ -26,6 +26,11 @@ export interface Scenario {
   /** the bodies connection i sends in turn (answers alternate attend/absent: every request writes) */
   bodies?: (connection: number) => string[];
   floor: FloorRun;
+  /**
+   * Issue 16 "Past the floor": the naive statements the API no longer sends (page ‖ count(*)), and
+   * how many times their req/s the API must reach (`past`: only where the issue sets a target).
+   */
+  naive?: { floor: FloorRun; past?: number };
   budgetP99Ms: number;
 }
 
@@ -40,14 +45,17 @@ const COMPANY_COLUMNS =
   '"id", "cci_code", "company_code", "attributes", "name1", "name_kana", "search_text", "version", "created_at", "created_by", "updated_at", "updated_by"';
 const KEYWORD_SQL = '(kaigi_bigrams("company"."search_text") @> kaigi_bigrams($2::text) and "company"."search_text" like $3)';
 
-function companyListFloor(pool: pg.Pool, cci: string, withKeyword: boolean): FloorRun {
+/** page ‖ count on two connections, as runList does; `counted`: count(*) even without a keyword */
+function companyListFloor(pool: pg.Pool, cci: string, withKeyword: boolean, counted = withKeyword): FloorRun {
   const term = searchTerms(KEYWORD)[0]!;
   const where = withKeyword ? `("company"."cci_code" = $1 and ${KEYWORD_SQL})` : `"company"."cci_code" = $1`;
   const params = withKeyword ? [cci, term, `%${term}%`] : [cci];
   const page = `select ${COMPANY_COLUMNS} from "company" where ${where} order by "company"."company_code" asc, "company"."id" asc limit $${params.length + 1}`;
   const count = `select count(*) from "company" where ${where}`;
-  // page ‖ count on two connections, as runList does
-  return (c) => Promise.all([c.query(page, [...params, 10]), pool.query(count, params)]);
+  if (counted) return (c) => Promise.all([c.query(page, [...params, 10]), pool.query(count, params)]);
+  // unfiltered: the total kept in company_count (migration 0010), a prepared primary-key lookup
+  const kept = prepared('company_count', 'select "n" from "company_count" where "company_count"."cci_code" = $1', [cci]);
+  return (c) => Promise.all([c.query(page, [...params, 10]), pool.query(kept)]);
 }
 
 // --- company portal (server/repositories/conferences-for-company.ts) ------------------------------
@@ -264,6 +272,9 @@ export async function scenarios(pool: pg.Pool): Promise<Scenario[]> {
     path: `/v1/cci/admin/master/companies${withKeyword ? `?keyword=${encodeURIComponent(KEYWORD)}` : ''}`,
     users: [user(cci, 'admin').username],
     floor: companyListFloor(pool, cci, withKeyword),
+    naive: withKeyword
+      ? undefined
+      : { floor: companyListFloor(pool, cci, false, true), past: cci === LARGE_CCI_CODE ? 2 : undefined },
     budgetP99Ms: cci === LARGE_CCI_CODE ? 150 : 50,
   });
 
