@@ -225,7 +225,7 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
  * (`bench-company-<code>@example.com`, created once). They answer the same conference at once, as
  * companies do after an invitation goes out: one share lock on the conference row, many holders.
  */
-async function answerers(pool: pg.Pool): Promise<Answerer[]> {
+export async function answerers(pool: pg.Pool, count = ANSWERING_COMPANIES): Promise<Answerer[]> {
   const seedUser = user(LARGE_CCI_CODE, 'company');
   const { rows: open } = await pool.query<{ conference_id: number }>(
     `select cm.conference_id from conference_member cm join conference c on c.id = cm.conference_id
@@ -241,7 +241,7 @@ async function answerers(pool: pg.Pool): Promise<Answerer[]> {
     `select cm.company_id, co.company_code, array_agg(cm.id order by cm.id) as ids
        from conference_member cm join company co on co.id = cm.company_id
       where cm.conference_id = $1 group by cm.company_id, co.company_code order by cm.company_id limit $2`,
-    [conferenceId, ANSWERING_COMPANIES],
+    [conferenceId, count],
   );
   const list = rows.map((r) => ({
     username: r.company_code === seedUser.company_code ? seedUser.username : `bench-company-${r.company_code}@example.com`,
@@ -258,7 +258,7 @@ async function answerers(pool: pg.Pool): Promise<Answerer[]> {
   return list;
 }
 
-const answerBodies = (a: Answerer) =>
+export const answerBodies = (a: Answerer) =>
   ['attend', 'absent'].map((answer) => JSON.stringify({ answers: a.ids.map((id) => ({ id, answer_content: answer })) }));
 
 export async function scenarios(pool: pg.Pool): Promise<Scenario[]> {

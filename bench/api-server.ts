@@ -2,7 +2,7 @@
  * The API under benchmark, in a process of its own (started by bench/api.ts with child_process.fork):
  * the load generator and the raw-SQL floor must not share its event loop or its CPU account.
  *
- * Reads BENCH_API_CONFIG (JSON: databaseUrl, connections, issuer, jwksUri, clientId), listens on a
+ * Reads BENCH_API_CONFIG (JSON: databaseUrl, connections, issuer, jwksUri, clientId, port?), listens on a
  * loopback port and answers the parent's IPC messages:
  *   → { type: 'ready', address }                     once listening
  *   ← { type: 'cpu' }   → { type: 'cpu', ms }        CPU time of this process so far (all threads)
@@ -17,6 +17,8 @@ export interface BenchApiConfig {
   issuer: string;
   jwksUri: string;
   clientId: string;
+  /** the port to listen on (bench/soak.ts behind a proxy); default any free port */
+  port?: number;
 }
 
 export type ToParent = { type: 'ready'; address: string } | { type: 'cpu'; ms: number };
@@ -47,7 +49,7 @@ const app = await createServer(
   },
   { logger: false },
 );
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
+const address = await app.listen({ host: '127.0.0.1', port: config.port ?? 0 });
 
 process.on('message', async (message: ToChild) => {
   if (message.type === 'cpu') {

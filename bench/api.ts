@@ -16,21 +16,16 @@
  * of the floor's client and of PostgreSQL (embedded server only): on a shared machine those move
  * far less with the other load than req/s do. Writes bench/results/api.md.
  */
-import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
-import { runMigrations } from '../server/db/migrate.ts';
-import { LARGE_CCI_CODE, seedNational } from '../scripts/seed/national.ts';
 import { scenarios, type Scenario } from './api-scenarios.ts';
 import { sqlFloor, type LoadResult } from './sql-floor.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
-import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
+import { database, ensureSeeded, startApi } from './api-setup.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,59 +36,6 @@ const { values: args } = parseArgs({
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
-const BENCH_DATA_DIR = '/tmp/kaigi-bench/postgres';
-
-async function database(): Promise<{ url: string; dataDir: string | null; stop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dataDir: null, stop: async () => {} };
-  mkdirSync(path.dirname(BENCH_DATA_DIR), { recursive: true, mode: 0o755 });
-  const server = await startEmbeddedPostgres({ dataDir: BENCH_DATA_DIR, port: 55439 });
-  return { url: server.url, dataDir: BENCH_DATA_DIR, stop: server.stop };
-}
-
-async function ensureSeeded(url: string) {
-  await runMigrations(url);
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const { rows } = await pool.query('select count(*)::int as n from chamber where cci_code = $1', [LARGE_CCI_CODE]);
-  await pool.end();
-  if (rows[0].n > 0) return;
-  console.log('seeding national-scale data (a few minutes)…');
-  await seedNational(url, { scale: Number(args.scale) });
-}
-
-/** Starts bench/api-server.ts in a child process (same Node flags: the tsx loader). */
-async function startApi(config: BenchApiConfig) {
-  const child = fork(new URL('./api-server.ts', import.meta.url), [], {
-    env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
-  });
-  const next = <T extends ToParent['type']>(type: T) =>
-    new Promise<Extract<ToParent, { type: T }>>((resolve, reject) => {
-      const onMessage = (m: ToParent) => {
-        if (m.type !== type) return;
-        child.off('exit', onExit);
-        child.off('message', onMessage);
-        resolve(m as Extract<ToParent, { type: T }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`the API process exited (${code})`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
-  const send = (m: ToChild) => child.send(m);
-  const { address } = await next('ready');
-  return {
-    address,
-    cpuMs: async () => {
-      const reply = next('cpu');
-      send({ type: 'cpu' });
-      return (await reply).ms;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        send({ type: 'stop' });
-      }),
-  };
-}
-
 function runAutocannon(url: string, s: Scenario, tokens: Map<string, string>): Promise<LoadResult> {
   const headersOf = (connection: number) => ({
     authorization: `Bearer ${tokens.get(s.users[connection % s.users.length])}`,
@@ -149,7 +91,7 @@ const cpuCell = ([node, postgres]: [number, number | null]) =>
 async function main() {
   const db = await database();
   try {
-    await ensureSeeded(db.url);
+    await ensureSeeded(db.url, Number(args.scale));
     const issuer = await tokenIssuer();
     const api = await startApi({
       databaseUrl: db.url,

@@ -1,0 +1,68 @@
+/**
+ * What bench/api.ts and bench/soak.ts share: the throwaway national-scale database and the API in a
+ * process of its own (bench/api-server.ts).
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { LARGE_CCI_CODE, seedNational } from '../scripts/seed/national.ts';
+import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
+
+/** BENCH_DATA_DIR / BENCH_PG_PORT: another throwaway database where two worktrees bench at once */
+const BENCH_DATA_DIR = process.env.BENCH_DATA_DIR ?? '/tmp/kaigi-bench/postgres';
+const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55439);
+
+export async function database(): Promise<{ url: string; dataDir: string | null; stop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dataDir: null, stop: async () => {} };
+  mkdirSync(path.dirname(BENCH_DATA_DIR), { recursive: true, mode: 0o755 });
+  const server = await startEmbeddedPostgres({ dataDir: BENCH_DATA_DIR, port: BENCH_PG_PORT });
+  return { url: server.url, dataDir: BENCH_DATA_DIR, stop: server.stop };
+}
+
+export async function ensureSeeded(url: string, scale = 1) {
+  await runMigrations(url);
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const { rows } = await pool.query('select count(*)::int as n from chamber where cci_code = $1', [LARGE_CCI_CODE]);
+  await pool.end();
+  if (rows[0].n > 0) return;
+  console.log('seeding national-scale data (a few minutes)…');
+  await seedNational(url, { scale });
+}
+
+/** Starts bench/api-server.ts in a child process (same Node flags: the tsx loader). */
+export async function startApi(config: BenchApiConfig) {
+  const child = fork(new URL('./api-server.ts', import.meta.url), [], {
+    env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
+  });
+  const next = <T extends ToParent['type']>(type: T) =>
+    new Promise<Extract<ToParent, { type: T }>>((resolve, reject) => {
+      const onMessage = (m: ToParent) => {
+        if (m.type !== type) return;
+        child.off('exit', onExit);
+        child.off('message', onMessage);
+        resolve(m as Extract<ToParent, { type: T }>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the API process exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const send = (m: ToChild) => child.send(m);
+  const { address } = await next('ready');
+  return {
+    address,
+    pid: child.pid!,
+    cpuMs: async () => {
+      const reply = next('cpu');
+      send({ type: 'cpu' });
+      return (await reply).ms;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        send({ type: 'stop' });
+      }),
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * npm run soak — issue 16: 200 company admins answering and reading for 10 minutes; p99, errors, the
+ * RSS of every process over time (flat after warm-up: growth < 10 %) and PostgreSQL's connections
+ * (pg_stat_activity over time: no leak). Not in CI; writes bench/results/soak.md.
+ *
+ *   npm run soak                              SOAK_APIS (2) API processes on the national seed, as bench:api starts them
+ *   SOAK_SECONDS=60 npm run soak              a short run (default 600)
+ *   SOAK_API_PORTS=3101,3102 SOAK_URL=http://127.0.0.1:8080 npm run soak
+ *                                             the API processes on those ports, the load through a proxy at SOAK_URL
+ *                                             (an nginx whose upstreams are those ports); SOAK_PIDS=1,2 adds its processes
+ * Also SOAK_USERS (200), SOAK_THINK_MS (1000: each admin's pause between requests), SOAK_SAMPLE_SECONDS (10),
+ * and BENCH_DATA_DIR / BENCH_PG_PORT / BENCH_DATABASE_URL as for bench:api.
+ *
+ * Tokens come from the benchmarks' own issuer (bench/token-issuer.ts), so the API processes are the
+ * soak's own; the proxy in front of them is what SOAK_URL adds. RSS: VmRSS of each Node process;
+ * PostgreSQL's backends by RssAnon (their private memory: shared buffers they touch are not a leak).
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
+import { database, ensureSeeded, startApi } from './api-setup.ts';
+import { answerBodies, answerers } from './api-scenarios.ts';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SECONDS = env('SOAK_SECONDS', 600);
+const USERS = env('SOAK_USERS', 200);
+const THINK_MS = env('SOAK_THINK_MS', 1000);
+const SAMPLE_SECONDS = env('SOAK_SAMPLE_SECONDS', 10);
+const PORTS = process.env.SOAK_API_PORTS?.split(',').map(Number);
+const APIS = PORTS?.length ?? env('SOAK_APIS', 2);
+/** warm-up: the first fifth of the run, at most two minutes; growth is measured from its end */
+const WARM_UP_SECONDS = Math.min(120, SECONDS / 5);
+/** each API process's pool; the soak's PostgreSQL connections may not pass APIS × this + its own */
+const POOL = 10;
+
+const memory = (pid: number, field: 'VmRSS' | 'RssAnon'): number | null => {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+};
+
+/** RssAnon (MB) of the postmaster and each of its children. */
+function postgresAnonMb(dataDir: string | null): number | null {
+  if (!dataDir) return null;
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = memory(postmaster, 'RssAnon') ?? 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === postmaster) total += memory(Number(entry), 'RssAnon') ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+interface Sample {
+  at: number;
+  requests: number;
+  errors: number;
+  p99: number;
+  rss: Record<string, number | null>;
+  pgAnon: number | null;
+  connections: number;
+}
+
+async function main() {
+  const db = await database();
+  const apis: Array<Awaited<ReturnType<typeof startApi>>> = [];
+  const issuer = await tokenIssuer();
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    await ensureSeeded(db.url);
+    for (let i = 0; i < APIS; i++) {
+      apis.push(
+        await startApi({
+          databaseUrl: db.url,
+          connections: POOL,
+          issuer: ISSUER,
+          jwksUri: issuer.jwksUri,
+          clientId: CLIENT_ID,
+          port: PORTS?.[i],
+        }),
+      );
+    }
+    const companies = await answerers(pool, USERS);
+    if (companies.length < USERS)
+      console.log(`only ${companies.length} companies invited to the conference: ${companies.length} admins`);
+    const tokens = await Promise.all(companies.map((a) => issuer.mint(a.username)));
+    const targets = process.env.SOAK_URL ? [process.env.SOAK_URL] : apis.map((a) => a.address);
+    const watched: Record<string, number> = Object.fromEntries(apis.map((a, i) => [`api ${i + 1}`, a.pid]));
+    watched.soak = process.pid;
+    for (const pid of process.env.SOAK_PIDS?.split(',').map(Number) ?? []) watched[`pid ${pid}`] = pid;
+
+    let latencies: number[] = [];
+    let errors = 0;
+    const allLatencies: number[] = [];
+    let totalErrors = 0;
+    const errorKinds = new Map<string, number>();
+    const end = Date.now() + SECONDS * 1000;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    // one company admin: answers (attend / absent in turn), reads the list and the conference
+    const admin = async (i: number) => {
+      const a = companies[i]!;
+      const base = targets[i % targets.length]!;
+      const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' };
+      const bodies = answerBodies(a);
+      const steps = [
+        () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[0] }),
+        () => fetch(`${base}/v1/company/conferences`, { headers }),
+        () => fetch(`${base}/v1/company/conferences/${a.conferenceId}?expand=sub_conferences,members,attachments`, { headers }),
+        () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[1] }),
+      ];
+      await sleep(Math.random() * THINK_MS); // spread the start
+      for (let n = 0; Date.now() < end; n++) {
+        const t = performance.now();
+        try {
+          const res = await steps[n % steps.length]!();
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          latencies.push(performance.now() - t);
+        } catch (err) {
+          errors++;
+          const kind = (err as Error).message;
+          errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+        }
+        await sleep(THINK_MS * (0.5 + Math.random()));
+      }
+    };
+
+    const started = Date.now();
+    const samples: Sample[] = [];
+    const sample = async () => {
+      const sorted = latencies.sort((x, y) => x - y);
+      const { rows } = await pool.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = current_database()',
+      );
+      samples.push({
+        at: Math.round((Date.now() - started) / 1000),
+        requests: sorted.length,
+        errors,
+        p99: percentile(sorted, 99),
+        rss: Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, memory(pid, 'VmRSS')])),
+        pgAnon: postgresAnonMb(db.dataDir),
+        connections: rows[0]!.n,
+      });
+      allLatencies.push(...sorted);
+      totalErrors += errors;
+      latencies = [];
+      errors = 0;
+      const s = samples.at(-1)!;
+      console.log(
+        `${s.at}s: ${(s.requests / SAMPLE_SECONDS).toFixed(0)} req/s, p99 ${s.p99.toFixed(0)} ms, ${s.errors} errors, ` +
+          `${s.connections} connections, RSS ${Object.values(s.rss)
+            .map((r) => r?.toFixed(0))
+            .join(' / ')} MB`,
+      );
+    };
+    const sampler = setInterval(() => void sample(), SAMPLE_SECONDS * 1000);
+    const loadAtStart = os.loadavg();
+    await Promise.all(companies.map((_, i) => admin(i)));
+    clearInterval(sampler);
+    await sample();
+    const loadAtEnd = os.loadavg();
+
+    writeReport({ samples, allLatencies, totalErrors, errorKinds, loadAtStart, loadAtEnd, admins: companies.length, targets });
+  } finally {
+    for (const api of apis) await api.stop();
+    await pool.end();
+    issuer.close();
+    await db.stop();
+  }
+}
+
+function writeReport(r: {
+  samples: Sample[];
+  allLatencies: number[];
+  totalErrors: number;
+  errorKinds: Map<string, number>;
+  loadAtStart: number[];
+  loadAtEnd: number[];
+  admins: number;
+  targets: string[];
+}) {
+  const sorted = r.allLatencies.sort((x, y) => x - y);
+  const p99 = percentile(sorted, 99);
+  const warm = r.samples.find((s) => s.at >= WARM_UP_SECONDS) ?? r.samples[0]!;
+  const last = r.samples.at(-1)!;
+  const growth = (a: number | null, b: number | null) => (a && b ? (b - a) / a : 0);
+  const names = Object.keys(last.rss);
+  const growths = names.map((n) => [n, growth(warm.rss[n] ?? null, last.rss[n] ?? null)] as const);
+  const pgGrowth = growth(warm.pgAnon, last.pgAnon);
+  const maxConnections = Math.max(...r.samples.map((s) => s.connections));
+  const connectionLimit = APIS * POOL + 2;
+  const checks = [
+    [`p99 ≤ 100 ms`, `${p99.toFixed(0)} ms`, p99 <= 100],
+    [
+      '0 errors',
+      `${r.totalErrors}${r.errorKinds.size ? ` (${[...r.errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
+      r.totalErrors === 0,
+    ],
+    ...growths.map(([n, g]) => [`RSS of ${n}: growth after warm-up < 10 %`, `${(g * 100).toFixed(1)} %`, g < 0.1] as const),
+    ['PostgreSQL backends (RssAnon): growth after warm-up < 10 %', `${(pgGrowth * 100).toFixed(1)} %`, pgGrowth < 0.1],
+    [
+      `connections: never above the pools (${connectionLimit}), none gained after warm-up`,
+      `max ${maxConnections}, ${warm.connections} → ${last.connections}`,
+      maxConnections <= connectionLimit && last.connections <= warm.connections,
+    ],
+  ] as const;
+  const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+  const report = [
+    '# Soak (npm run soak)',
+    '',
+    `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}; ` +
+      `${r.admins} company admins for ${SECONDS} s (each: answer, conference list, conference with expand, answer; ${THINK_MS} ms ± 50 % between requests), ` +
+      `${APIS} API processes (pool ${POOL} each), load sent to ${process.env.SOAK_URL ? `${process.env.SOAK_URL} (proxy)` : 'the API processes directly'}; ` +
+      `warm-up ${WARM_UP_SECONDS} s. Command: \`SOAK_SECONDS=${SECONDS} npm run soak\`.`,
+    `Load average (1 / 5 / 15 min) at start ${loads(r.loadAtStart)}, at end ${loads(r.loadAtEnd)}.`,
+    '',
+    `${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms.`,
+    '',
+    '| check | measured | |',
+    '|---|---|---|',
+    ...checks.map(([what, measured, ok]) => `| ${what} | ${measured} | ${ok ? 'met' : 'MISSED'} |`),
+    '',
+    '## Samples',
+    '',
+    `| s | req/s | p99 ms | errors | ${names.map((n) => `RSS ${n} MB`).join(' | ')} | PostgreSQL RssAnon MB | connections |`,
+    `|${'---|'.repeat(names.length + 6)}`,
+    ...r.samples.map(
+      (s) =>
+        `| ${s.at} | ${(s.requests / SAMPLE_SECONDS).toFixed(0)} | ${s.p99.toFixed(0)} | ${s.errors} | ` +
+        `${names.map((n) => s.rss[n]?.toFixed(0) ?? '?').join(' | ')} | ${s.pgAnon?.toFixed(0) ?? '?'} | ${s.connections} |`,
+    ),
+    '',
+  ].join('\n');
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/soak.md', report);
+  console.log(`\n${report}\nwritten bench/results/soak.md`);
+}
+
+if (!existsSync('package.json')) throw new Error('run from the repository root');
+await main();
