@@ -145,7 +145,9 @@ export interface Answerer {
 const CM_COLUMNS =
   '"id", "cci_code", "conference_id", "company_id", "member_id", "category", "answer_content", "proxy_name", "proxy_title", "sort", "answered_at", "answered_by", "version", "created_at", "created_by", "updated_at", "updated_by"';
 const ANSWER_SQL = {
-  conferences: `select "conference"."id", "conference"."status", "conference"."answer_deadline", "conference"."allow_delegate", "conference_company"."company_id",
+  conferences: `select "conference"."id", "conference"."status", "conference"."answer_deadline", "conference"."allow_delegate",
+      "conference"."cci_code", "conference"."parent_id", "conference"."name", "conference"."event_date",
+      (select p.status from conference p where p.id = "conference"."parent_id"), "conference_company"."company_id",
       "conference_company"."answer_content", "conference_company"."answered_at", "conference_company"."answered_by"
     from "conference" left join "conference_company" on ("conference_company"."conference_id" = "conference"."id" and "conference_company"."company_id" = $1)
     where "conference"."id" in (select distinct "conference_id" from "conference_member" where ("conference_member"."cci_code" = $2 and "conference_member"."company_id" = $3 and "conference_member"."id" = any($4::int[])))

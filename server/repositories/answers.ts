@@ -149,6 +149,12 @@ export default fp(
               status: conference.status,
               answer_deadline: conference.answer_deadline,
               allow_delegate: conference.allow_delegate,
+              // for the receipts (answersRecorded): no second read of these rows
+              cci_code: conference.cci_code,
+              parent_id: conference.parent_id,
+              name: conference.name,
+              event_date: conference.event_date,
+              parent_status: sql<string | null>`(select p.status from conference p where p.id = ${conference.parent_id})`,
               summary_company_id: conference_company.company_id,
               summary_answer_content: conference_company.answer_content,
               summary_answered_at: conference_company.answered_at,
@@ -239,7 +245,12 @@ export default fp(
           for (const conferenceId of changedConferences) {
             summaries.set(conferenceId, await refreshAnsweredSummary(tx, { cciCode, conferenceId, companyId }, username, now));
           }
-          await answersRecorded(tx, app.mailQueue, portalAnswerSource(cciCode, companyId, username, changedConferences, now));
+          await answersRecorded(
+            tx,
+            app.mailQueue,
+            portalAnswerSource(cciCode, companyId, username, changedConferences, now),
+            conferences,
+          );
 
           return {
             data: [...rowById.values()]

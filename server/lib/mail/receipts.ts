@@ -10,7 +10,7 @@ import { conference, conference_member, member, type AnswerChannel } from '../..
 import type { MailQueue } from '../../jobs/mail-queue.ts';
 import type { Executor } from '../audit.ts';
 import type { ReceiptPayload } from './payload.ts';
-import { writeOutbox } from './outbox.ts';
+import { writeOutbox, type ConferenceRow } from './outbox.ts';
 
 export interface AnswerSource {
   cciCode: string;
@@ -48,9 +48,37 @@ async function receiptOf(tx: Executor, conferenceId: number, companyId: number, 
   };
 }
 
-/** Writes the receipts of one submission (portal) or one staff-recorded answer. */
-export async function answersRecorded(tx: Executor, queue: MailQueue, source: AnswerSource): Promise<void> {
+/** A conference of a receipt and its parent's status (null for a top-level conference). */
+export type ReceiptTarget = Pick<ConferenceRow, 'id' | 'cci_code' | 'parent_id' | 'status' | 'name' | 'event_date'> & {
+  parent_status: string | null;
+};
+
+/**
+ * Writes the receipts of one submission (portal) or one staff-recorded answer. `loaded`: the
+ * conferences the caller already read in this transaction (the portal's answer locks them), which
+ * saves reading them again (issue 16: fewer round trips per answer).
+ */
+export async function answersRecorded(
+  tx: Executor,
+  queue: MailQueue,
+  source: AnswerSource,
+  loaded?: ReceiptTarget[],
+): Promise<void> {
   if (source.conferenceIds.length === 0) return;
+  const targets = loaded
+    ? loaded
+        .filter((c) => c.cci_code === source.cciCode && source.conferenceIds.includes(c.id))
+        .sort((x, y) => x.id - y.id)
+        .map((c) => ({ row: c, parentStatus: c.parent_id === null ? c.status : c.parent_status }))
+    : await targetsOf(tx, source);
+  for (const { row, parentStatus } of targets) {
+    if (row.status === 'draft' || row.status === 'cancelled' || parentStatus === 'draft') continue;
+    const payload = await receiptOf(tx, row.id, source.companyId, source);
+    await writeOutbox(tx, queue, row, { kind: 'receipt', companyIds: [source.companyId], payload }, source.actor);
+  }
+}
+
+async function targetsOf(tx: Executor, source: AnswerSource) {
   const targets = await tx
     .select({ row: conference })
     .from(conference)
@@ -69,12 +97,7 @@ export async function answersRecorded(tx: Executor, queue: MailQueue, source: An
         )
     ).map((p) => [p.id, p.status]),
   );
-  for (const { row } of targets) {
-    const parentStatus = row.parent_id === null ? row.status : parents.get(row.parent_id);
-    if (row.status === 'draft' || row.status === 'cancelled' || parentStatus === 'draft') continue;
-    const payload = await receiptOf(tx, row.id, source.companyId, source);
-    await writeOutbox(tx, queue, row, { kind: 'receipt', companyIds: [source.companyId], payload }, source.actor);
-  }
+  return targets.map(({ row }) => ({ row, parentStatus: row.parent_id === null ? row.status : parents.get(row.parent_id) }));
 }
 
 /** The receipt of a company's own answers in the portal (POST /v1/company/conference_members/answer). */

@@ -3,38 +3,31 @@
  * enabled COMPANY_ADMIN users, else the company's own e-mail (company.attributes.email). A company
  * with neither gets its rows written as `skipped` / `no_address`, listed to staff as 送付不可.
  */
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import { company, conference, conference_member, users } from '../../db/schema.ts';
 import type { Executor } from '../audit.ts';
 
-/** company id → comma-separated addresses, or null (送付不可); every id of `companyIds` is a key. */
+/**
+ * company id → comma-separated addresses, or null (送付不可); every id of `companyIds` is a key.
+ * One statement (issue 16: one round trip less per answer): the admins' distinct e-mails in order,
+ * else the company's own.
+ */
 export async function addressesOf(tx: Executor, companyIds: number[]): Promise<Map<number, string | null>> {
   const result = new Map<number, string | null>(companyIds.map((id) => [id, null]));
   if (companyIds.length === 0) return result;
-  const admins = await tx
-    .select({ company_id: users.company_id, email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.user_type, 'COMPANY_ADMIN'),
-        eq(users.enabled, true),
-        isNotNull(users.email),
-        ne(users.email, ''),
-        inArray(users.company_id, companyIds),
-      ),
-    )
-    .orderBy(asc(users.email));
-  const byCompany = new Map<number, string[]>();
-  for (const a of admins) {
-    const list = byCompany.get(a.company_id!) ?? [];
-    if (!list.includes(a.email!)) list.push(a.email!);
-    byCompany.set(a.company_id!, list);
-  }
-  const fallback = await tx
-    .select({ id: company.id, email: sql<string | null>`nullif(trim(${company.attributes} ->> 'email'), '')` })
+  const rows = await tx
+    .select({
+      id: company.id,
+      to: sql<string | null>`coalesce(
+        (select string_agg(a.email, ', ' order by a.email) from (
+           select distinct ${users.email} as email from ${users}
+            where ${users.company_id} = ${company.id} and ${users.user_type} = 'COMPANY_ADMIN'
+              and ${users.enabled} and ${users.email} is not null and ${users.email} <> '') a),
+        nullif(trim(${company.attributes} ->> 'email'), ''))`,
+    })
     .from(company)
     .where(inArray(company.id, companyIds));
-  for (const c of fallback) result.set(c.id, byCompany.get(c.id)?.join(', ') ?? c.email);
+  for (const c of rows) result.set(c.id, c.to);
   return result;
 }
 
