@@ -105,6 +105,7 @@ async function main() {
     for (const pid of process.env.SOAK_PIDS?.split(',').map(Number) ?? []) watched[`pid ${pid}`] = pid;
 
     let latencies: number[] = [];
+    const byKind = new Map<string, number[]>();
     let errors = 0;
     const allLatencies: number[] = [];
     let totalErrors = 0;
@@ -118,20 +119,27 @@ async function main() {
       const base = targets[i % targets.length]!;
       const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' };
       const bodies = answerBodies(a);
-      const steps = [
-        () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[0] }),
-        () => fetch(`${base}/v1/company/conferences`, { headers }),
-        () => fetch(`${base}/v1/company/conferences/${a.conferenceId}?expand=sub_conferences,members,attachments`, { headers }),
-        () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[1] }),
+      const steps: Array<[string, () => Promise<Response>]> = [
+        ['answer', () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[0] })],
+        ['conference list', () => fetch(`${base}/v1/company/conferences`, { headers })],
+        [
+          'conference with expand',
+          () => fetch(`${base}/v1/company/conferences/${a.conferenceId}?expand=sub_conferences,members,attachments`, { headers }),
+        ],
+        ['answer', () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[1] })],
       ];
       await sleep(Math.random() * THINK_MS); // spread the start
       for (let n = 0; Date.now() < end; n++) {
         const t = performance.now();
+        const [kind, step] = steps[n % steps.length]!;
         try {
-          const res = await steps[n % steps.length]!();
+          const res = await step();
           await res.arrayBuffer();
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          latencies.push(performance.now() - t);
+          const ms = performance.now() - t;
+          latencies.push(ms);
+          if (!byKind.has(kind)) byKind.set(kind, []);
+          byKind.get(kind)!.push(ms);
         } catch (err) {
           errors++;
           const kind = (err as Error).message;
@@ -176,7 +184,7 @@ async function main() {
     await sample();
     const loadAtEnd = os.loadavg();
 
-    writeReport({ samples, allLatencies, totalErrors, errorKinds, loadAtStart, loadAtEnd, admins: companies.length, targets });
+    writeReport({ samples, allLatencies, byKind, totalErrors, errorKinds, loadAtStart, loadAtEnd, admins: companies.length });
   } finally {
     for (const api of apis) await api.stop();
     await pool.end();
@@ -188,12 +196,12 @@ async function main() {
 function writeReport(r: {
   samples: Sample[];
   allLatencies: number[];
+  byKind: Map<string, number[]>;
   totalErrors: number;
   errorKinds: Map<string, number>;
   loadAtStart: number[];
   loadAtEnd: number[];
   admins: number;
-  targets: string[];
 }) {
   const sorted = r.allLatencies.sort((x, y) => x - y);
   const p99 = percentile(sorted, 99);
@@ -204,7 +212,8 @@ function writeReport(r: {
   const growths = names.map((n) => [n, growth(warm.rss[n] ?? null, last.rss[n] ?? null)] as const);
   const pgGrowth = growth(warm.pgAnon, last.pgAnon);
   const maxConnections = Math.max(...r.samples.map((s) => s.connections));
-  const connectionLimit = APIS * POOL + 2;
+  // each API process: its pool and the room hub's LISTEN connection; the soak's own pool: 2
+  const connectionLimit = APIS * (POOL + 1) + 2;
   const checks = [
     [`p99 ≤ 100 ms`, `${p99.toFixed(0)} ms`, p99 <= 100],
     [
@@ -230,7 +239,14 @@ function writeReport(r: {
       `warm-up ${WARM_UP_SECONDS} s. Command: \`SOAK_SECONDS=${SECONDS} npm run soak\`.`,
     `Load average (1 / 5 / 15 min) at start ${loads(r.loadAtStart)}, at end ${loads(r.loadAtEnd)}.`,
     '',
-    `${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms.`,
+    `${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; ` +
+      [...r.byKind]
+        .map(([kind, l]) => {
+          const k = l.sort((x, y) => x - y);
+          return `${kind} p50 ${percentile(k, 50).toFixed(0)} / p99 ${percentile(k, 99).toFixed(0)} ms (${k.length})`;
+        })
+        .join(', ') +
+      '.',
     '',
     '| check | measured | |',
     '|---|---|---|',
