@@ -52,7 +52,12 @@ try {
   const headers = { authorization: `Bearer ${await issuer.mint(a!.username)}`, 'content-type': 'application/json' };
   const bodies = answerBodies(a!);
   const answer = async (i: number) => {
-    const res = await app.inject({ method: 'POST', url: '/v1/company/conference_members/answer', headers, payload: bodies[i % 2] });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/company/conference_members/answer',
+      headers,
+      payload: bodies[i % 2],
+    });
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`);
   };
   for (let i = 0; i < 200; i++) await answer(i); // warm-up: JIT, JWKS, prepared statements

@@ -37,7 +37,10 @@ export async function startApi(config: BenchApiConfig) {
   const child = fork(new URL('./api-server.ts', import.meta.url), [], {
     env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
     // BENCH_API_PROF=dir: a V8 CPU profile of the API process, written there when it stops
-    execArgv: [...process.execArgv, ...(process.env.BENCH_API_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROF}`] : [])],
+    execArgv: [
+      ...process.execArgv,
+      ...(process.env.BENCH_API_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROF}`] : []),
+    ],
   });
   const next = <T extends ToParent['type']>(type: T) =>
     new Promise<Extract<ToParent, { type: T }>>((resolve, reject) => {
