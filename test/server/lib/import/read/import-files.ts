@@ -1,7 +1,10 @@
 /** Building the files a user brings to the import (issue 17 tests), in a temporary folder. */
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import archiver from 'archiver';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll } from 'vitest';
@@ -53,4 +56,14 @@ export async function allRows(sheet: ImportSheet): Promise<ImportRow[]> {
   const rows: ImportRow[] = [];
   for await (const row of sheet.rows) rows.push(row);
   return rows;
+}
+
+/** a zip of the given entries, deflated (a workbook's parts, or a bomb's zeros) */
+export async function writeZip(file: string, entries: Record<string, Buffer | string>): Promise<string> {
+  const zip = archiver('zip', { zlib: { level: 9 } });
+  const done = pipeline(zip, createWriteStream(file));
+  for (const [name, content] of Object.entries(entries)) zip.append(content, { name });
+  await zip.finalize();
+  await done;
+  return file;
 }
