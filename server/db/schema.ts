@@ -622,6 +622,8 @@ export const audit_log = pgTable(
     entity_id: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** the import (DESIGN.md §11.4) that made this change; null for every other write */
+    import_job_id: integer('import_job_id'),
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_cci_code_at_idx').on(t.cci_code, t.at), index('audit_log_entity_idx').on(t.entity, t.entity_id)],

@@ -24,6 +24,7 @@ CREATE TABLE "import_job" (
 	CONSTRAINT "import_job_type_check" CHECK ("import_job"."type" in ('companies', 'members', 'positions'))
 );
 --> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "import_job_id" integer;--> statement-breakpoint
 ALTER TABLE "import_job" ADD CONSTRAINT "import_job_cci_code_chamber_cci_code_fk" FOREIGN KEY ("cci_code") REFERENCES "public"."chamber"("cci_code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_job_cci_code_created_at_idx" ON "import_job" USING btree ("cci_code","created_at");--> statement-breakpoint
 CREATE INDEX "import_job_cci_code_created_by_idx" ON "import_job" USING btree ("cci_code","created_by");
