@@ -138,9 +138,8 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
   }
   const result = { counts, errors, warnings: sheet.warnings, preview, error_file_key: errorFileKey };
   const stopped = !job.dry_run && counts.failed > 0 && !job.skip_invalid;
-  await deps.state.finish(attempt, result, stopped ? { code: 'import_rows_invalid', message: rowsInvalid(counts.failed) } : undefined);
+  await deps.state.finish(attempt, result, stopped ? { code: 'import_rows_invalid', message: m.rowsInvalid(counts.failed) } : undefined);
   return stopped ? 'failed' : 'succeeded';
 }
 
 const reasonOf = (r: CheckedRow) => r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join(' / ');
-const rowsInvalid = (n: number) => `${n} 行にエラーがあるため、何も取り込みませんでした。エラーの行を直すか、エラーの行を除いて取り込んでください。`;

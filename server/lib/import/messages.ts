@@ -15,6 +15,8 @@ export const importMessages = {
   positionNotFound: () => 'この役職IDの役職が見つかりません',
   idFormat: (label: string) => `${label}は半角数字で入力してください`,
   /** the job itself (not a row) */
+  rowsInvalid: (n: number) =>
+    `${n} 行にエラーがあるため、何も取り込みませんでした。エラーの行を直すか、エラーの行を除いて取り込んでください。`,
   fileMissing: () => '取込ファイルが見つかりません。もう一度アップロードしてください。',
   retry: () => '取込中にエラーが発生しました。自動的に再試行します。',
   failed: () => '取込中にエラーが発生しました。再試行の上限に達したため中止しました。',

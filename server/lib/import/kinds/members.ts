@@ -185,13 +185,12 @@ export const membersKind: ImportKind = {
   async batch(ctx, rows) {
     const codes = rows.map((row) => foldCode(textCell(ctx, row, COMPANY_CODE) ?? ''));
     const ids = rows.map((row) => Number((textCell(ctx, row, MEMBER_ID) ?? '').normalize('NFKC'))).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
-    const [{ rows: found }, members] = await Promise.all([
-      ctx.client.query<CompanyRef>(
-        `select id, company_code, attributes ->> 'name1' as name1 from company where cci_code = $1 and company_code = any($2::text[])`,
-        [ctx.cciCode, codes],
-      ),
-      membersById(ctx, ids),
-    ]);
+    // one connection: one query after the other
+    const { rows: found } = await ctx.client.query<CompanyRef>(
+      `select id, company_code, attributes ->> 'name1' as name1 from company where cci_code = $1 and company_code = any($2::text[])`,
+      [ctx.cciCode, codes],
+    );
+    const members = await membersById(ctx, ids);
     const companies = new Map(found.map((c) => [c.company_code, c]));
     const checked = rows.map((row) => check(ctx, row, companies, members));
     if (ctx.write) await write(ctx, checked);

@@ -165,17 +165,16 @@ export const positionsKind: ImportKind = {
   headers: POSITION_HEADERS,
   required: [MEMBER_ID, TYPE],
   async batch(ctx, rows) {
-    const [{ rows: types }, members, { rows: positions }] = await Promise.all([
-      ctx.client.query<{ master_code: string; name: string }>(
-        'select master_code, name from master_data where cci_code = $1 and master_type_code = $2',
-        [ctx.cciCode, MASTER_TYPE_POSITION_TYPE],
-      ),
-      membersById(ctx, idsIn(ctx, rows, MEMBER_ID)),
-      ctx.client.query<StoredPosition>(`select ${COLUMNS} from position p where p.cci_code = $1 and p.id = any($2::int[])`, [
-        ctx.cciCode,
-        idsIn(ctx, rows, POSITION_ID),
-      ]),
-    ]);
+    // one connection: one query after the other
+    const { rows: types } = await ctx.client.query<{ master_code: string; name: string }>(
+      'select master_code, name from master_data where cci_code = $1 and master_type_code = $2',
+      [ctx.cciCode, MASTER_TYPE_POSITION_TYPE],
+    );
+    const members = await membersById(ctx, idsIn(ctx, rows, MEMBER_ID));
+    const { rows: positions } = await ctx.client.query<StoredPosition>(
+      `select ${COLUMNS} from position p where p.cci_code = $1 and p.id = any($2::int[])`,
+      [ctx.cciCode, idsIn(ctx, rows, POSITION_ID)],
+    );
     const found: Lookups = {
       types: new Map(types.map((t) => [t.name, t.master_code])),
       members,
