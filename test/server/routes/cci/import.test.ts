@@ -8,7 +8,7 @@ import { caller } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
 import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
 import { download, readXlsx } from '../../../helpers/export-files.ts';
-import { IMPORT_BASE, csvOf, finishedImport, importFile, listsChecksum, uploadImport } from '../../../helpers/import-app.ts';
+import { IMPORT_BASE, csvOf, finishedImport, importFile, listsChecksum } from '../../../helpers/import-app.ts';
 
 let env: ExportTestEnv;
 let call: ReturnType<typeof caller>;
