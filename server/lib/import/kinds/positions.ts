@@ -11,19 +11,21 @@ import type { ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { MEMBER_ID, membersById, type StoredMember } from './members.ts';
-import { END, START, checkPeriod, dateCell, idCell, textCell } from './people.ts';
+import { checkPeriod, dateCell, idCell, textCell } from './people.ts';
 import { same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const POSITION_ID = '役職ID';
-const TYPE = '役職区分';
+const TYPE = '区分';
 const RANK = '序列';
+const START = '開始日';
+const END = '終了日';
 /** the positions export's headers; 事業所コード, 事業所名 and 氏名 are read-only (the member's) */
-export const POSITION_HEADERS = [POSITION_ID, MEMBER_ID, '事業所コード', '事業所名', '氏名', TYPE, '部署名', '役職名', RANK, START, END] as const;
+export const POSITION_HEADERS = [POSITION_ID, MEMBER_ID, '事業所コード', '事業所名', '氏名', TYPE, '所属', '役職名', RANK, START, END] as const;
 
 const LABELS: Record<string, string> = {
   member_id: MEMBER_ID,
   position_type: TYPE,
-  department_name: '部署名',
+  department_name: '所属',
   position_name: '役職名',
   rank: RANK,
   start_at: START,
@@ -98,7 +100,7 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   if (errors.length > 0 || !checked.ok) return { source: row, result: 'failed', errors, values };
   const next = checked.value as Record<Field, unknown>;
   for (const f of FIELDS) next[f] ??= f === 'rank' ? 0 : null;
-  checkPeriod(next.start_at as string | null, next.end_at as string | null, row.row, errors);
+  checkPeriod(next.start_at as string | null, next.end_at as string | null, row.row, errors, { start: START, end: END });
   const key = id === null ? null : `position:${id}`;
   if (key && ctx.seen.has(key)) errors.push({ row: row.row, column: POSITION_ID, code: 'duplicate_in_file', message: m.duplicateInFile(POSITION_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };

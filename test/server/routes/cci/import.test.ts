@@ -218,7 +218,7 @@ describe('members and positions', () => {
 
   it('creates positions for a member by 会員ID, the type by its name', async () => {
     const { rows } = await env.app.pool.query<{ id: number }>('select id from member where name = $1', ['取込 太郎']);
-    const PHEAD = ['役職ID', '会員ID', '役職区分', '部署名', '役職名', '序列', '就任日', '退任日'];
+    const PHEAD = ['役職ID', '会員ID', '区分', '所属', '役職名', '序列', '開始日', '終了日'];
     const job = await importFile(env, call, DEMO.admin, {
       type: 'positions',
       dry_run: false,
