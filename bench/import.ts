@@ -116,7 +116,12 @@ async function runOne(url: string, format: Format, mode: Mode): Promise<Result> 
     clearInterval(sampler);
     if (outcome !== 'succeeded') throw new Error(`import ${outcome}`);
     const job = (await pool.query('select counts from import_job where id = $1', [rows[0].id])).rows[0];
-    return { rows: job.counts.rows, created: job.counts.created, seconds, peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1e6 };
+    return {
+      rows: job.counts.rows,
+      created: job.counts.created,
+      seconds,
+      peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1e6,
+    };
   } finally {
     await pool.end();
     await rm(root, { recursive: true, force: true });
@@ -130,7 +135,16 @@ async function copyFloor(pool: pg.Pool): Promise<number> {
   const lines: string[] = [];
   for (let n = 1; n <= ROWS; n++) {
     const [code, name1, name_kana, representative, postal_code, address, phone, email] = companyRow(n);
-    const attributes = { name1, name_kana, representative, postal_code, address, phone, email, admin_changed_info_flag: '0' as const };
+    const attributes = {
+      name1,
+      name_kana,
+      representative,
+      postal_code,
+      address,
+      phone,
+      email,
+      admin_changed_info_flag: '0' as const,
+    };
     lines.push([CCI, code, JSON.stringify(attributes), companySearchText(code, attributes)].map(quote).join(','));
   }
   writeFileSync(file, lines.join('\n') + '\n');
@@ -158,11 +172,18 @@ async function main() {
   try {
     await runMigrations(db.url);
     await writeFiles();
-    const loadStart = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const loadStart = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     const runChild = (format: Format, mode: Mode): Result => {
-      const child = spawnSync(process.execPath, ['--import', 'tsx', 'bench/import.ts', `--run=${format}:${mode}`, `--url=${db.url}`], {
-        encoding: 'utf8',
-      });
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'bench/import.ts', `--run=${format}:${mode}`, `--url=${db.url}`],
+        {
+          encoding: 'utf8',
+        },
+      );
       if (child.status !== 0) throw new Error(child.stderr);
       return JSON.parse(child.stdout.trim().split('\n').pop()!);
     };
@@ -182,7 +203,10 @@ async function main() {
     const copySeconds = await copyFloor(pool);
     const copyLine = `Bare COPY of the same ${ROWS} rows (as stored: code, attributes, search text) into company: ${copySeconds.toFixed(2)} s, ${Math.round(ROWS / copySeconds)} rows/s.`;
     console.log(copyLine);
-    const loadEnd = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const loadEnd = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
     const report = [
       '# Import benchmark (npm run bench:import)',
       '',

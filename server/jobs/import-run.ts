@@ -40,7 +40,11 @@ export interface ImportDeps {
 /** Ends the transaction without committing (a dry run, or rows that stop an all-or-nothing import). */
 class Rollback extends Error {}
 
-export async function runImport(deps: ImportDeps, jobId: number, lastAttempt: boolean): Promise<'succeeded' | 'failed' | 'finished-before'> {
+export async function runImport(
+  deps: ImportDeps,
+  jobId: number,
+  lastAttempt: boolean,
+): Promise<'succeeded' | 'failed' | 'finished-before'> {
   const job = await deps.state.claim(jobId);
   if (!job) return 'finished-before';
   const attempt = { id: job.id, startedAt: job.started_at! };
@@ -58,7 +62,9 @@ export async function runImport(deps: ImportDeps, jobId: number, lastAttempt: bo
       await deps.state.fail(job.id, err.code, err.message, attempt);
       return 'failed';
     }
-    await (lastAttempt ? deps.state.fail(job.id, 'import_failed', m.failed(), attempt) : deps.state.awaitRetry(attempt, m.retry()));
+    await (lastAttempt
+      ? deps.state.fail(job.id, 'import_failed', m.failed(), attempt)
+      : deps.state.awaitRetry(attempt, m.retry()));
     throw err;
   } finally {
     await rm(upload, { force: true });
@@ -68,7 +74,11 @@ export async function runImport(deps: ImportDeps, jobId: number, lastAttempt: bo
 
 async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, upload: string, errorFile: string) {
   const kind = IMPORT_KINDS[job.type];
-  const sheet = await openImportFile(upload, { fileName: fileNameOf(job.key), knownHeaders: kind.headers, requiredHeaders: kind.required });
+  const sheet = await openImportFile(upload, {
+    fileName: fileNameOf(job.key),
+    knownHeaders: kind.headers,
+    requiredHeaders: kind.required,
+  });
   const counts: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
   const errors: ImportRowError[] = [];
   const preview: Record<string, unknown>[] = [];
@@ -138,7 +148,11 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
   }
   const result = { counts, errors, warnings: sheet.warnings, preview, error_file_key: errorFileKey };
   const stopped = !job.dry_run && counts.failed > 0 && !job.skip_invalid;
-  await deps.state.finish(attempt, result, stopped ? { code: 'import_rows_invalid', message: m.rowsInvalid(counts.failed) } : undefined);
+  await deps.state.finish(
+    attempt,
+    result,
+    stopped ? { code: 'import_rows_invalid', message: m.rowsInvalid(counts.failed) } : undefined,
+  );
   return stopped ? 'failed' : 'succeeded';
 }
 

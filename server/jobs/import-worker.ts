@@ -37,7 +37,8 @@ export async function startImportWorker(opts: ImportWorkerOptions): Promise<{ st
     },
   );
   await opts.boss.work<{ import_job_id?: number }>(IMPORT_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
-    for (const job of jobs) if (job.data.import_job_id) await state.fail(job.data.import_job_id, 'import_abandoned', m.abandoned());
+    for (const job of jobs)
+      if (job.data.import_job_id) await state.fail(job.data.import_job_id, 'import_abandoned', m.abandoned());
   });
   return {
     async stop() {

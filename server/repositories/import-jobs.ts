@@ -173,20 +173,31 @@ export default fp(
             .for('update');
           if (!dry) return null;
           if (!dry.dry_run) {
-            throw new Problem(422, 'import_not_dry_run', 'この取込は既に実行されたものです。確認（ドライラン）の取込だけを実行できます。');
+            throw new Problem(
+              422,
+              'import_not_dry_run',
+              'この取込は既に実行されたものです。確認（ドライラン）の取込だけを実行できます。',
+            );
           }
           if (dry.status === 'queued' || dry.status === 'running') {
             throw new Problem(409, 'import_not_finished', '確認がまだ終わっていません。終わってから実行してください。');
           }
           if (dry.status === 'failed') {
-            throw new Problem(422, 'import_dry_run_failed', '確認に失敗した取込は実行できません。ファイルを直して取り込み直してください。');
+            throw new Problem(
+              422,
+              'import_dry_run_failed',
+              '確認に失敗した取込は実行できません。ファイルを直して取り込み直してください。',
+            );
           }
           const [applied] = await tx
             .select({ id: import_job.id })
             .from(import_job)
             .where(and(eq(import_job.cci_code, cciCode), eq(import_job.applied_from, id)))
             .limit(1);
-          if (applied) throw new Problem(409, 'import_already_applied', 'この確認結果は既に実行されています。', [], { import_id: applied.id });
+          if (applied)
+            throw new Problem(409, 'import_already_applied', 'この確認結果は既に実行されています。', [], {
+              import_id: applied.id,
+            });
           const { type, key, skip_invalid } = dry;
           return insertJob(tx, cciCode, actor, { type, key, dry_run: false, skip_invalid, applied_from: id }, queue);
         });

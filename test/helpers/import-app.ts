@@ -28,10 +28,19 @@ type Call = ReturnType<typeof caller>;
 
 /** RFC 4180 CSV, CRLF. */
 export const csvOf = (rows: Array<Array<string | null>>): string =>
-  rows.map((r) => r.map((c) => (c === null ? '' : /[",\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
+  rows
+    .map((r) => r.map((c) => (c === null ? '' : /[",\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(','))
+    .join('\r\n') + '\r\n';
 
 /** put_object_url (purpose import) as the console asks for it, then the bytes straight into storage. */
-export async function uploadImport(env: ExportTestEnv, call: Call, who: string, fileName: string, content: Buffer | string, contentType = CSV_TYPE) {
+export async function uploadImport(
+  env: ExportTestEnv,
+  call: Call,
+  who: string,
+  fileName: string,
+  content: Buffer | string,
+  contentType = CSV_TYPE,
+) {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   const res = await call('POST', '/v1/cci/demo/common/s3/put_object_url', who, {
     file_name: fileName,
@@ -68,7 +77,14 @@ export async function importFile(
   env: ExportTestEnv,
   call: Call,
   who: string,
-  opts: { type: string; fileName?: string; content: Buffer | string; contentType?: string; dry_run?: boolean; skip_invalid?: boolean },
+  opts: {
+    type: string;
+    fileName?: string;
+    content: Buffer | string;
+    contentType?: string;
+    dry_run?: boolean;
+    skip_invalid?: boolean;
+  },
 ): Promise<ImportJob> {
   const key = await uploadImport(env, call, who, opts.fileName ?? 'import.csv', opts.content, opts.contentType);
   const res = await call('POST', IMPORT_BASE, who, {

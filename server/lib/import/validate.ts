@@ -22,7 +22,16 @@ export function bodyValidator(schema: TSchema): Validate {
 }
 
 /** Which error of a field to show: what the user can fix, before the union's bookkeeping. */
-const RANK: Record<string, number> = { required: 0, minLength: 1, format: 2, pattern: 3, maxLength: 4, minimum: 5, maximum: 5, enum: 6 };
+const RANK: Record<string, number> = {
+  required: 0,
+  minLength: 1,
+  format: 2,
+  pattern: 3,
+  maxLength: 4,
+  minimum: 5,
+  maximum: 5,
+  enum: 6,
+};
 
 function messageOf(e: AjvError, label: string): string {
   const p = e.params ?? {};

@@ -32,16 +32,27 @@ const text = (max: number) =>
     .array(fc.constantFrom(...'株式会社髙橋商店①ＡＢＣabc123ｶﾅ・ー（）&山田 鈴木'.split('')), { minLength: 1, maxLength: max })
     .map((cs) => cs.join('').trim())
     .filter((s) => s.length > 0);
-const kana = fc.array(fc.constantFrom(...'アイウエオカキクケコサシスセソタナハマヤラワンー'.split('')), { minLength: 1, maxLength: 12 }).map((c) => c.join(''));
+const kana = fc
+  .array(fc.constantFrom(...'アイウエオカキクケコサシスセソタナハマヤラワンー'.split('')), { minLength: 1, maxLength: 12 })
+  .map((c) => c.join(''));
 const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
 const companyBody = fc.record({
   name1: text(30),
   name_kana: fc.option(kana, { nil: undefined }),
   representative: fc.option(text(10), { nil: undefined }),
-  postal_code: fc.option(digits(7).map((d) => `${d.slice(0, 3)}-${d.slice(3)}`), { nil: undefined }),
+  postal_code: fc.option(
+    digits(7).map((d) => `${d.slice(0, 3)}-${d.slice(3)}`),
+    { nil: undefined },
+  ),
   address: fc.option(text(40), { nil: undefined }),
-  phone: fc.option(digits(10).map((d) => `0${d.slice(1, 3)}-${d.slice(3, 6)}-${d.slice(6)}`), { nil: undefined }),
-  email: fc.option(digits(6).map((d) => `u${d}@example.jp`), { nil: undefined }),
+  phone: fc.option(
+    digits(10).map((d) => `0${d.slice(1, 3)}-${d.slice(3, 6)}-${d.slice(6)}`),
+    { nil: undefined },
+  ),
+  email: fc.option(
+    digits(6).map((d) => `u${d}@example.jp`),
+    { nil: undefined },
+  ),
 });
 
 async function createCompanies(bodies: Array<Record<string, unknown>>): Promise<number[]> {
@@ -92,15 +103,19 @@ async function editXlsx(body: Buffer, first: string, header: string, value: stri
 describe('companies: export → import', () => {
   it('finds every row unchanged (XLSX and Shift_JIS CSV), for any rows the form accepts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(companyBody, { minLength: 1, maxLength: 4 }), fc.constantFrom('xlsx' as const, 'csv_sjis' as const), async (bodies, format) => {
-        await createCompanies(bodies);
-        const before = await listsChecksum(env.app.pool);
-        const job = await dryRun('companies', format, await exported('companies', format));
-        expect(job.errors).toEqual([]);
-        expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 0, failed: 0 } });
-        expect(job.counts!.unchanged).toBe(job.counts!.rows);
-        expect(await listsChecksum(env.app.pool)).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.array(companyBody, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('xlsx' as const, 'csv_sjis' as const),
+        async (bodies, format) => {
+          await createCompanies(bodies);
+          const before = await listsChecksum(env.app.pool);
+          const job = await dryRun('companies', format, await exported('companies', format));
+          expect(job.errors).toEqual([]);
+          expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 0, failed: 0 } });
+          expect(job.counts!.unchanged).toBe(job.counts!.rows);
+          expect(await listsChecksum(env.app.pool)).toBe(before);
+        },
+      ),
       { numRuns: 3 },
     );
   });

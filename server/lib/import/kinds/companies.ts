@@ -116,7 +116,13 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
     );
     const before = new Map(updated.map((r) => [r.current!.id, r.current!]));
     for (const row of stored) {
-      audits.push({ action: 'update', entity: 'company', entityId: row.id, before: toCompany(before.get(row.id)!), after: toCompany(row) });
+      audits.push({
+        action: 'update',
+        entity: 'company',
+        entityId: row.id,
+        before: toCompany(before.get(row.id)!),
+        after: toCompany(row),
+      });
     }
     // members keep a copy of their company's name for the keyword search (as the form's update does)
     const renamed = updated.filter((r, i) => next[i].name1 !== r.current!.attributes.name1).map((r) => r.current!.id);
@@ -129,7 +135,13 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
 }
 
 async function refreshMemberSearchText(ctx: KindContext, companyIds: number[]): Promise<void> {
-  const { rows } = await ctx.client.query<{ id: number; name: string; name_kana: string | null; company_code: string; name1: string | null }>(
+  const { rows } = await ctx.client.query<{
+    id: number;
+    name: string;
+    name_kana: string | null;
+    company_code: string;
+    name1: string | null;
+  }>(
     `select m.id, m.name, m.name_kana, c.company_code, c.attributes ->> 'name1' as name1
        from member m join company c on c.id = m.company_id where m.company_id = any($1::int[])`,
     [companyIds],

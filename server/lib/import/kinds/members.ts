@@ -18,7 +18,18 @@ import { same, type CheckedRow, type ImportKind, type KindContext } from './type
 export const MEMBER_ID = '会員ID';
 const COMPANY_CODE = '事業所コード';
 /** the members export's headers (server/jobs/sources/members.ts); 事業所名 and 役職 are read-only */
-export const MEMBER_HEADERS = [MEMBER_ID, COMPANY_CODE, '事業所名', '氏名', 'フリガナ', '肩書', 'メールアドレス', '役職', START, END] as const;
+export const MEMBER_HEADERS = [
+  MEMBER_ID,
+  COMPANY_CODE,
+  '事業所名',
+  '氏名',
+  'フリガナ',
+  '肩書',
+  'メールアドレス',
+  '役職',
+  START,
+  END,
+] as const;
 
 const TEXT_FIELDS = [
   ['name', '氏名'],
@@ -76,7 +87,12 @@ export async function membersById(ctx: KindContext, ids: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-function check(ctx: KindContext, row: ImportRow, companies: Map<string, CompanyRef>, members: Map<number, StoredMember>): Pending {
+function check(
+  ctx: KindContext,
+  row: ImportRow,
+  companies: Map<string, CompanyRef>,
+  members: Map<number, StoredMember>,
+): Pending {
   const errors: Pending['errors'] = [];
   const id = idCell(ctx, row, MEMBER_ID, errors);
   const code = foldCode(textCell(ctx, row, COMPANY_CODE) ?? '');
@@ -108,7 +124,8 @@ function check(ctx: KindContext, row: ImportRow, companies: Map<string, CompanyR
   for (const f of FIELDS) (next as Record<string, unknown>)[f] ??= null;
   checkPeriod(next.start_at as string | null, next.end_at as string | null, row.row, errors);
   const key = id === null ? null : `member:${id}`;
-  if (key && ctx.seen.has(key)) errors.push({ row: row.row, column: MEMBER_ID, code: 'duplicate_in_file', message: m.duplicateInFile(MEMBER_ID) });
+  if (key && ctx.seen.has(key))
+    errors.push({ row: row.row, column: MEMBER_ID, code: 'duplicate_in_file', message: m.duplicateInFile(MEMBER_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (key) ctx.seen.add(key);
   const result = !current ? 'created' : FIELDS.every((f) => same(current[f], next[f])) ? 'unchanged' : 'updated';
@@ -125,7 +142,8 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
   const created = rows.filter((r) => r.result === 'created');
   const updated = rows.filter((r) => r.result === 'updated');
   const audits = [];
-  const searchText = (r: Pending) => memberSearchText(r.next!.name, r.next!.name_kana as string | null, r.company!.company_code, r.company!.name1);
+  const searchText = (r: Pending) =>
+    memberSearchText(r.next!.name, r.next!.name_kana as string | null, r.company!.company_code, r.company!.name1);
   if (created.length > 0) {
     const inserted = await ctx.tx
       .insert(member)
@@ -149,7 +167,8 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
     for (const row of inserted) audits.push({ action: 'create', entity: 'member', entityId: row.id, after: toMember(row) });
   }
   if (updated.length > 0) {
-    const col = (f: keyof Next | 'company_code') => updated.map((r) => (f === 'company_code' ? r.company!.company_code : r.next![f]));
+    const col = (f: keyof Next | 'company_code') =>
+      updated.map((r) => (f === 'company_code' ? r.company!.company_code : r.next![f]));
     const { rows: stored } = await ctx.client.query<StoredMember>(
       `update member m set company_id = v.company_id, company_code = v.company_code, name = v.name, name_kana = v.name_kana,
               title = v.title, email = v.email, start_at = v.start_at, end_at = v.end_at, search_text = v.search_text,
@@ -173,10 +192,19 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
     );
     const before = new Map(updated.map((r) => [r.current!.id, r.current!]));
     for (const row of stored) {
-      audits.push({ action: 'update', entity: 'member', entityId: row.id, before: toMember(before.get(row.id)!), after: toMember(row) });
+      audits.push({
+        action: 'update',
+        entity: 'member',
+        entityId: row.id,
+        before: toMember(before.get(row.id)!),
+        after: toMember(row),
+      });
     }
   }
-  await auditMany(ctx.tx, audits.map((a) => ({ ...a, cciCode: ctx.cciCode, actor: ctx.actor, importJobId: ctx.jobId })));
+  await auditMany(
+    ctx.tx,
+    audits.map((a) => ({ ...a, cciCode: ctx.cciCode, actor: ctx.actor, importJobId: ctx.jobId })),
+  );
 }
 
 export const membersKind: ImportKind = {
@@ -184,7 +212,9 @@ export const membersKind: ImportKind = {
   required: [COMPANY_CODE, '氏名'],
   async batch(ctx, rows) {
     const codes = rows.map((row) => foldCode(textCell(ctx, row, COMPANY_CODE) ?? ''));
-    const ids = rows.map((row) => Number((textCell(ctx, row, MEMBER_ID) ?? '').normalize('NFKC'))).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
+    const ids = rows
+      .map((row) => Number((textCell(ctx, row, MEMBER_ID) ?? '').normalize('NFKC')))
+      .filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
     // one connection: one query after the other
     const { rows: found } = await ctx.client.query<CompanyRef>(
       `select id, company_code, attributes ->> 'name1' as name1 from company where cci_code = $1 and company_code = any($2::text[])`,

@@ -43,7 +43,13 @@ export function dateCell(ctx: KindContext, row: ImportRow, header: string, error
 }
 
 /** The forms' rule: the period does not end before it starts (lib/people-periods.ts). */
-export function checkPeriod(start: string | null, end: string | null, row: number, errors: ImportRowError[], labels = { start: START, end: END }): void {
+export function checkPeriod(
+  start: string | null,
+  end: string | null,
+  row: number,
+  errors: ImportRowError[],
+  labels = { start: START, end: END },
+): void {
   try {
     assertPeriod(start, end, 'body.end_at');
   } catch {

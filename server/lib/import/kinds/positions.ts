@@ -20,7 +20,19 @@ const RANK = '序列';
 const START = '開始日';
 const END = '終了日';
 /** the positions export's headers; 事業所コード, 事業所名 and 氏名 are read-only (the member's) */
-export const POSITION_HEADERS = [POSITION_ID, MEMBER_ID, '事業所コード', '事業所名', '氏名', TYPE, '所属', '役職名', RANK, START, END] as const;
+export const POSITION_HEADERS = [
+  POSITION_ID,
+  MEMBER_ID,
+  '事業所コード',
+  '事業所名',
+  '氏名',
+  TYPE,
+  '所属',
+  '役職名',
+  RANK,
+  START,
+  END,
+] as const;
 
 const LABELS: Record<string, string> = {
   member_id: MEMBER_ID,
@@ -59,7 +71,11 @@ const COLUMNS = `p.id, p.cci_code, p.member_id, p.position_type, p.department_na
   p.start_at::text as start_at, p.end_at::text as end_at, p.version, p.created_at, p.updated_at`;
 
 /** the audit's view of a position (repositories/positions.ts ownFields) */
-const auditView = (p: StoredPosition) => ({ ...p, created_at: p.created_at.toISOString(), updated_at: p.updated_at.toISOString() });
+const auditView = (p: StoredPosition) => ({
+  ...p,
+  created_at: p.created_at.toISOString(),
+  updated_at: p.updated_at.toISOString(),
+});
 
 interface Lookups {
   types: Map<string, string>;
@@ -79,7 +95,8 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
     if (value !== undefined) body[field] = value;
   }
   const rank = textCell(ctx, row, RANK);
-  if (rank !== undefined && rank !== '') body.rank = /^[0-9]{1,9}$/.test(rank.normalize('NFKC')) ? Number(rank.normalize('NFKC')) : rank;
+  if (rank !== undefined && rank !== '')
+    body.rank = /^[0-9]{1,9}$/.test(rank.normalize('NFKC')) ? Number(rank.normalize('NFKC')) : rank;
   const start = dateCell(ctx, row, START, errors);
   const end = dateCell(ctx, row, END, errors);
   if (start !== undefined) body.start_at = start;
@@ -94,7 +111,11 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   else if (!Number.isNaN(memberId) && !found.members.has(memberId)) {
     errors.push({ row: row.row, column: MEMBER_ID, code: 'not_found', message: m.memberNotFound() });
   }
-  const merged: Record<string, unknown> = { ...(current ? stored(current) : {}), ...body, member_id: memberId && !Number.isNaN(memberId) ? memberId : 1 };
+  const merged: Record<string, unknown> = {
+    ...(current ? stored(current) : {}),
+    ...body,
+    member_id: memberId && !Number.isNaN(memberId) ? memberId : 1,
+  };
   const checked = checkRow(validate, merged, row.row, LABELS);
   if (!checked.ok) errors.push(...checked.errors.filter((e) => !errors.some((k) => k.column === e.column)));
   if (errors.length > 0 || !checked.ok) return { source: row, result: 'failed', errors, values };
@@ -102,7 +123,8 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   for (const f of FIELDS) next[f] ??= f === 'rank' ? 0 : null;
   checkPeriod(next.start_at as string | null, next.end_at as string | null, row.row, errors, { start: START, end: END });
   const key = id === null ? null : `position:${id}`;
-  if (key && ctx.seen.has(key)) errors.push({ row: row.row, column: POSITION_ID, code: 'duplicate_in_file', message: m.duplicateInFile(POSITION_ID) });
+  if (key && ctx.seen.has(key))
+    errors.push({ row: row.row, column: POSITION_ID, code: 'duplicate_in_file', message: m.duplicateInFile(POSITION_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (key) ctx.seen.add(key);
   const result = !current ? 'created' : FIELDS.every((f) => same(current[f], next[f])) ? 'unchanged' : 'updated';
@@ -152,10 +174,19 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
     );
     const before = new Map(updated.map((r) => [r.current!.id, r.current!]));
     for (const row of after) {
-      audits.push({ action: 'update', entity: 'position', entityId: row.id, before: auditView(before.get(row.id)!), after: auditView(row) });
+      audits.push({
+        action: 'update',
+        entity: 'position',
+        entityId: row.id,
+        before: auditView(before.get(row.id)!),
+        after: auditView(row),
+      });
     }
   }
-  await auditMany(ctx.tx, audits.map((a) => ({ ...a, cciCode: ctx.cciCode, actor: ctx.actor, importJobId: ctx.jobId })));
+  await auditMany(
+    ctx.tx,
+    audits.map((a) => ({ ...a, cciCode: ctx.cciCode, actor: ctx.actor, importJobId: ctx.jobId })),
+  );
 }
 
 const idsIn = (ctx: KindContext, rows: ImportRow[], header: string) =>

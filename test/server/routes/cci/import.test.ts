@@ -59,7 +59,10 @@ describe('who may import', () => {
       call('POST', '/v1/cci/demo/common/s3/put_object_url', DEMO.admin, { file_name, content_type, size, purpose: 'import' });
     const pdf = await ask('a.pdf', 'application/pdf');
     expect(pdf.statusCode).toBe(422);
-    expect(pdf.json()).toMatchObject({ code: 'unsupported_import_file', detail: '取込できるファイルは CSV（.csv）と Excel（.xlsx）です。' });
+    expect(pdf.json()).toMatchObject({
+      code: 'unsupported_import_file',
+      detail: '取込できるファイルは CSV（.csv）と Excel（.xlsx）です。',
+    });
     expect((await ask('a.xlsx', 'text/csv')).statusCode).toBe(422);
     expect((await ask('a.csv', 'text/csv', 20 * 1024 * 1024 + 1)).json()).toMatchObject({ code: 'file_too_large' });
     expect((await ask('a.csv', 'text/csv')).statusCode).toBe(200);
@@ -79,8 +82,14 @@ describe('companies', () => {
       type: 'companies',
       content: csvOf([HEAD, company(`${P}A1`, '取込商事'), company(`${P}A2`, '取込物産', { email: 'bad-address' })]),
     });
-    expect(job).toMatchObject({ status: 'succeeded', dry_run: true, counts: { rows: 2, created: 1, updated: 0, unchanged: 0, failed: 1 } });
-    expect(job.errors).toEqual([{ row: 3, column: 'メールアドレス', code: 'format', message: 'メールアドレスの形式が正しくありません' }]);
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      dry_run: true,
+      counts: { rows: 2, created: 1, updated: 0, unchanged: 0, failed: 1 },
+    });
+    expect(job.errors).toEqual([
+      { row: 3, column: 'メールアドレス', code: 'format', message: 'メールアドレスの形式が正しくありません' },
+    ]);
     expect(job.preview).toHaveLength(2);
     expect(await listsChecksum(env.app.pool)).toBe(before);
 
@@ -89,7 +98,9 @@ describe('companies', () => {
     const { rows } = await readXlsx(file.body);
     const header = rows.findIndex((r) => r[0] === '事業所コード');
     expect(rows[header].at(-1)).toBe('理由');
-    expect(rows.slice(header + 1)).toEqual([[`${P}A2`, '取込物産', '', '', '', '', '', 'bad-address', 'メールアドレス: メールアドレスの形式が正しくありません']]);
+    expect(rows.slice(header + 1)).toEqual([
+      [`${P}A2`, '取込物産', '', '', '', '', '', 'bad-address', 'メールアドレス: メールアドレスの形式が正しくありません'],
+    ]);
   });
 
   it('writes nothing at all when one row is bad, and everything but that row with skip_invalid', async () => {
@@ -100,7 +111,12 @@ describe('companies', () => {
     expect(strict.errors).toEqual([{ row: 3, column: '事業所名', code: 'minLength', message: '事業所名を入力してください' }]);
     expect(await listsChecksum(env.app.pool)).toBe(before);
 
-    const lenient = await importFile(env, call, DEMO.admin, { type: 'companies', content: csvOf(rows), dry_run: false, skip_invalid: true });
+    const lenient = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf(rows),
+      dry_run: false,
+      skip_invalid: true,
+    });
     expect(lenient).toMatchObject({ status: 'succeeded', counts: { rows: 3, created: 2, failed: 1 } });
     expect((await stored(`${P}B1`)).attributes.name1).toBe('一号商店');
     expect(await stored(`${P}B2`)).toBeUndefined();
@@ -119,7 +135,11 @@ describe('companies', () => {
     const first = await importFile(env, call, DEMO.admin, {
       type: 'companies',
       dry_run: false,
-      content: csvOf([HEAD, company(`${P}C1`, '丸一商事', { kana: 'まるいち', zip: '〒１２３４５６７', phone: '０３－１２３４－５６７８' }), company(`${P}C2`, '丸二商事')]),
+      content: csvOf([
+        HEAD,
+        company(`${P}C1`, '丸一商事', { kana: 'まるいち', zip: '〒１２３４５６７', phone: '０３－１２３４－５６７８' }),
+        company(`${P}C2`, '丸二商事'),
+      ]),
     });
     expect(first).toMatchObject({ status: 'succeeded', counts: { created: 2 } });
     const c1 = await stored(`${P}C1`);
@@ -130,7 +150,11 @@ describe('companies', () => {
     const second = await importFile(env, call, DEMO.admin, {
       type: 'companies',
       dry_run: false,
-      content: csvOf([HEAD, company(lower, '丸一商事株式会社', { kana: 'マルイチ', zip: '123-4567', phone: '03-1234-5678' }), company(`${P}C2`, '丸二商事')]),
+      content: csvOf([
+        HEAD,
+        company(lower, '丸一商事株式会社', { kana: 'マルイチ', zip: '123-4567', phone: '03-1234-5678' }),
+        company(`${P}C2`, '丸二商事'),
+      ]),
     });
     expect(second).toMatchObject({ status: 'succeeded', counts: { rows: 2, created: 0, updated: 1, unchanged: 1, failed: 0 } });
     const updated = await stored(`${P}C1`);
@@ -139,7 +163,10 @@ describe('companies', () => {
   });
 
   it('applies a succeeded dry run as a new job, once', async () => {
-    const dry = await importFile(env, call, DEMO.admin, { type: 'companies', content: csvOf([HEAD, company(`${P}D1`, '適用商会')]) });
+    const dry = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([HEAD, company(`${P}D1`, '適用商会')]),
+    });
     expect(dry).toMatchObject({ status: 'succeeded', counts: { created: 1 } });
     expect(await stored(`${P}D1`)).toBeUndefined();
 
@@ -150,19 +177,29 @@ describe('companies', () => {
     expect(done).toMatchObject({ status: 'succeeded', counts: { created: 1 } });
     expect((await stored(`${P}D1`)).attributes.name1).toBe('適用商会');
 
-    expect((await call('POST', `${IMPORT_BASE}/${dry.id}/apply`, DEMO.admin)).json()).toMatchObject({ code: 'import_already_applied' });
-    expect((await call('POST', `${IMPORT_BASE}/${done.id}/apply`, DEMO.admin)).json()).toMatchObject({ code: 'import_not_dry_run' });
+    expect((await call('POST', `${IMPORT_BASE}/${dry.id}/apply`, DEMO.admin)).json()).toMatchObject({
+      code: 'import_already_applied',
+    });
+    expect((await call('POST', `${IMPORT_BASE}/${done.id}/apply`, DEMO.admin)).json()).toMatchObject({
+      code: 'import_not_dry_run',
+    });
     expect((await call('POST', `${IMPORT_BASE}/2000000000/apply`, DEMO.admin)).statusCode).toBe(404);
   });
 
   it('fails a file without a required column, naming it, and writes nothing', async () => {
-    const job = await importFile(env, call, DEMO.admin, { type: 'companies', content: csvOf([['事業所コード', '住所'], [`${P}E1`, '東京']]) });
+    const job = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([
+        ['事業所コード', '住所'],
+        [`${P}E1`, '東京'],
+      ]),
+    });
     expect(job).toMatchObject({ status: 'failed', error_code: 'import_missing_column' });
     expect(job.error).toContain('事業所名');
     expect(await stored(`${P}E1`)).toBeUndefined();
   });
 
-  it('lists the chamber\'s imports, filtered by type and status', async () => {
+  it("lists the chamber's imports, filtered by type and status", async () => {
     const list = await call('GET', `${IMPORT_BASE}?type=companies&status=failed&page_size=100`, DEMO.admin);
     expect(list.statusCode).toBe(200);
     const data: Array<{ type: string; status: string }> = list.json().data;
@@ -177,7 +214,11 @@ describe('members and positions', () => {
   let foreignMember: number;
 
   beforeAll(async () => {
-    await importFile(env, call, DEMO.admin, { type: 'companies', dry_run: false, content: csvOf([HEAD, company(`${P}M1`, '会員商事')]) });
+    await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      dry_run: false,
+      content: csvOf([HEAD, company(`${P}M1`, '会員商事')]),
+    });
     const { rows } = await env.app.pool.query<{ id: number }>(
       `insert into member (cci_code, company_id, company_code, name)
        select cci_code, id, company_code, 'よその会員' from company where cci_code = $1 limit 1 returning id`,
@@ -186,15 +227,20 @@ describe('members and positions', () => {
     foreignMember = rows[0].id;
   });
 
-  it('creates members by 事業所コード, updates by 会員ID, and fails another chamber\'s 会員ID as not found', async () => {
+  it("creates members by 事業所コード, updates by 会員ID, and fails another chamber's 会員ID as not found", async () => {
     const created = await importFile(env, call, DEMO.admin, {
       type: 'members',
       dry_run: false,
       content: csvOf([MHEAD, [null, `${P}m1`.replace(/^t/, 'T'), '取込 太郎', 'とりこみ たろう', null, '令和8年4月1日', null]]),
     });
     expect(created).toMatchObject({ status: 'succeeded', counts: { created: 1 } });
-    const { rows } = await env.app.pool.query('select id, name_kana, start_at::text as start_at, company_code from member where name = $1', ['取込 太郎']);
-    expect(rows).toEqual([{ id: expect.any(Number), name_kana: 'トリコミ タロウ', start_at: '2026-04-01', company_code: `${P}M1` }]);
+    const { rows } = await env.app.pool.query(
+      'select id, name_kana, start_at::text as start_at, company_code from member where name = $1',
+      ['取込 太郎'],
+    );
+    expect(rows).toEqual([
+      { id: expect.any(Number), name_kana: 'トリコミ タロウ', start_at: '2026-04-01', company_code: `${P}M1` },
+    ]);
 
     const before = await listsChecksum(env.app.pool);
     const foreign = await importFile(env, call, DEMO.admin, {
@@ -203,7 +249,9 @@ describe('members and positions', () => {
       content: csvOf([MHEAD, [String(foreignMember), `${P}M1`, '乗っ取り', null, null, null, null]]),
     });
     expect(foreign).toMatchObject({ status: 'failed', counts: { failed: 1 } });
-    expect(foreign.errors).toEqual([{ row: 2, column: '会員ID', code: 'not_found', message: 'この会員IDの会員が見つかりません' }]);
+    expect(foreign.errors).toEqual([
+      { row: 2, column: '会員ID', code: 'not_found', message: 'この会員IDの会員が見つかりません' },
+    ]);
     expect(await listsChecksum(env.app.pool)).toBe(before);
 
     const id = String(rows[0].id);
@@ -231,7 +279,10 @@ describe('members and positions', () => {
     });
     expect(job).toMatchObject({ status: 'succeeded', counts: { created: 1, failed: 1 } });
     expect(job.errors).toEqual([{ row: 3, column: '会員ID', code: 'not_found', message: 'この会員IDの会員が見つかりません' }]);
-    const { rows: held } = await env.app.pool.query('select position_type, position_name, rank from position where member_id = $1', [rows[0].id]);
+    const { rows: held } = await env.app.pool.query(
+      'select position_type, position_name, rank from position where member_id = $1',
+      [rows[0].id],
+    );
     expect(held).toEqual([{ position_type: 'CCI_OFFICER', position_name: '議員', rank: 20 }]);
   });
 });
