@@ -137,3 +137,65 @@ describe('companies: export → import', () => {
     expect(rows[0].attributes.name1).toBe('髙橋商店');
   });
 });
+
+const memberBody = fc.record({
+  name: text(12),
+  name_kana: fc.option(kana, { nil: undefined }),
+  title: fc.option(text(10), { nil: undefined }),
+  email: fc.option(digits(6).map((d) => `m${d}@example.jp`), { nil: undefined }),
+  start_at: fc.option(fc.constantFrom('2019-04-01', '2024-05-31', '2026-01-01'), { nil: undefined }),
+});
+const positionBody = fc.record({
+  position_type: fc.constantFrom('CCI_OFFICER', 'CCI_SECTION', 'CCI_COMMITTEE'),
+  department_name: fc.option(text(10), { nil: undefined }),
+  position_name: fc.option(text(8), { nil: undefined }),
+  rank: fc.integer({ min: 0, max: 999 }),
+  end_at: fc.option(fc.constantFrom('2030-03-31', '2027-12-31'), { nil: undefined }),
+});
+
+/** A company with `people` members (through the forms' endpoints), each holding the generated position. */
+async function createPeople(people: Array<{ member: Record<string, unknown>; position: Record<string, unknown> }>) {
+  const [companyId] = await createCompanies([{ name1: '会員往復商事' }]);
+  const memberIds: number[] = [];
+  for (const { member, position } of people) {
+    const m = await call('POST', '/v1/cci/admin/master/members', DEMO.admin, { company_id: companyId, ...member });
+    expect(m.statusCode, m.body).toBe(201);
+    memberIds.push(m.json().id);
+    const p = await call('POST', '/v1/cci/admin/master/positions', DEMO.admin, { member_id: m.json().id, ...position });
+    expect(p.statusCode, p.body).toBe(201);
+  }
+  return memberIds;
+}
+
+describe.each(['members', 'positions'])('%s: export → import', (type) => {
+  it('finds every row unchanged, for any rows the forms accept', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ member: memberBody, position: positionBody }), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('xlsx' as const, 'csv_sjis' as const),
+        async (people, format) => {
+          await createPeople(people);
+          const before = await listsChecksum(env.app.pool);
+          const job = await dryRun(type, format, await exported(type, format));
+          expect(job.errors).toEqual([]);
+          expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 0, failed: 0 } });
+          expect(job.counts!.unchanged).toBe(job.counts!.rows);
+          expect(await listsChecksum(env.app.pool)).toBe(before);
+        },
+      ),
+      { numRuns: 2 },
+    );
+  });
+
+  it('one edited cell is exactly one update', async () => {
+    const [memberId] = await createPeople([{ member: { name: '編集 一郎' }, position: { position_type: 'CCI_OFFICER', position_name: '議員' } }]);
+    const { rows } = await env.app.pool.query<{ id: number }>('select id from position where member_id = $1', [memberId]);
+    const file =
+      type === 'members'
+        ? await editXlsx(await exported(type, 'xlsx'), String(memberId), '肩書', '取締役')
+        : await editXlsx(await exported(type, 'xlsx'), String(rows[0].id), '役職名', '副会頭');
+    const job = await dryRun(type, 'xlsx', file);
+    expect(job.errors).toEqual([]);
+    expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 1, failed: 0 } });
+  });
+});

@@ -3,6 +3,7 @@
  * the forms fold it (the body normaliser's foldCode), and are checked by CompanyCreateSchema.
  */
 import { company, type CompanyAttributes } from '../../../db/schema.ts';
+import { COMPANY_EXPORT_HEADERS } from '../../../jobs/sources/index.ts';
 import { CompanyCreateSchema } from '../../../schemas/company.ts';
 import { chamberChangedAttributes, companySearchText, toCompany } from '../../../repositories/companies.ts';
 import { memberSearchText } from '../../member-search-text.ts';
@@ -13,19 +14,8 @@ import { importMessages as m } from '../messages.ts';
 import { same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const COMPANY_CODE = '事業所コード';
-/** the companies export's headers (server/jobs/sources/companies.ts); 登録日 and 更新日時 are read-only */
-export const COMPANY_HEADERS = [
-  COMPANY_CODE,
-  '事業所名',
-  'フリガナ',
-  '代表者',
-  '郵便番号',
-  '住所',
-  '電話番号',
-  'メールアドレス',
-  '登録日',
-  '更新日時',
-] as const;
+/** the companies export's headers (登録日 and 更新日時 are read-only) */
+export const COMPANY_HEADERS = COMPANY_EXPORT_HEADERS;
 
 const FIELDS = [
   ['name1', '事業所名'],

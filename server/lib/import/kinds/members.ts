@@ -5,6 +5,7 @@
  */
 import { foldCode } from '../../../../access/codes.ts';
 import { member } from '../../../db/schema.ts';
+import { MEMBER_EXPORT_HEADERS } from '../../../jobs/sources/index.ts';
 import { MemberCreateSchema } from '../../../schemas/member.ts';
 import { toMember } from '../../../repositories/members.ts';
 import { memberSearchText } from '../../member-search-text.ts';
@@ -17,19 +18,8 @@ import { same, type CheckedRow, type ImportKind, type KindContext } from './type
 
 export const MEMBER_ID = '会員ID';
 const COMPANY_CODE = '事業所コード';
-/** the members export's headers (server/jobs/sources/members.ts); 事業所名 and 役職 are read-only */
-export const MEMBER_HEADERS = [
-  MEMBER_ID,
-  COMPANY_CODE,
-  '事業所名',
-  '氏名',
-  'フリガナ',
-  '肩書',
-  'メールアドレス',
-  '役職',
-  START,
-  END,
-] as const;
+/** the members export's headers (事業所名 and 役職 are read-only) */
+export const MEMBER_HEADERS = MEMBER_EXPORT_HEADERS;
 
 const TEXT_FIELDS = [
   ['name', '氏名'],

@@ -5,6 +5,7 @@
  * PositionCreateSchema and the forms' period rule.
  */
 import { MASTER_TYPE_POSITION_TYPE, position } from '../../../db/schema.ts';
+import { POSITION_EXPORT_HEADERS, POSITION_TYPE_NAMES } from '../../../jobs/sources/index.ts';
 import { PositionCreateSchema } from '../../../schemas/position.ts';
 import { auditMany } from '../../audit.ts';
 import type { ImportRow } from '../read/index.ts';
@@ -19,20 +20,8 @@ const TYPE = '区分';
 const RANK = '序列';
 const START = '開始日';
 const END = '終了日';
-/** the positions export's headers; 事業所コード, 事業所名 and 氏名 are read-only (the member's) */
-export const POSITION_HEADERS = [
-  POSITION_ID,
-  MEMBER_ID,
-  '事業所コード',
-  '事業所名',
-  '氏名',
-  TYPE,
-  '所属',
-  '役職名',
-  RANK,
-  START,
-  END,
-] as const;
+/** the positions export's headers (事業所コード, 事業所名 and 氏名 are read-only: the member's) */
+export const POSITION_HEADERS = POSITION_EXPORT_HEADERS;
 
 const LABELS: Record<string, string> = {
   member_id: MEMBER_ID,
@@ -209,7 +198,8 @@ export const positionsKind: ImportKind = {
       [ctx.cciCode, idsIn(ctx, rows, POSITION_ID)],
     );
     const found: Lookups = {
-      types: new Map(types.map((t) => [t.name, t.master_code])),
+      // the chamber's names first, then spec §3's (what the export writes when the master has none)
+      types: new Map([...Object.entries(POSITION_TYPE_NAMES).map(([code, name]) => [name, code] as const), ...types.map((t) => [t.name, t.master_code] as const)]),
       members,
       positions: new Map(positions.map((p) => [p.id, p])),
     };
