@@ -1,7 +1,4 @@
 /** Imports in API tests (DESIGN.md §11.4): upload a file as the console does, run a job, read it back. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
 import type pg from 'pg';
 import type { caller } from './app.ts';
@@ -32,7 +29,7 @@ export const csvOf = (rows: Array<Array<string | null>>): string =>
     .map((r) => r.map((c) => (c === null ? '' : /[",\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(','))
     .join('\r\n') + '\r\n';
 
-/** put_object_url (purpose import) as the console asks for it, then the bytes straight into storage. */
+/** put_object_url (purpose import) as the console asks for it, then the bytes through the signed URL. */
 export async function uploadImport(
   env: ExportTestEnv,
   call: Call,
@@ -49,15 +46,10 @@ export async function uploadImport(
     purpose: 'import',
   });
   expect(res.statusCode, res.body).toBe(200);
-  const key: string = res.json().key;
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'kaigi-import-test-'));
-  try {
-    const file = path.join(dir, fileName);
-    await writeFile(file, bytes);
-    await env.storage.putFile(key, file, contentType);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const { key, url, headers } = res.json() as { key: string; url: string; headers: Record<string, string> };
+  // PUT through the presigned URL, as the browser does (the local driver's URL is the API's own)
+  const put = await env.app.inject({ method: 'PUT', url, headers, payload: bytes });
+  expect(put.statusCode, put.body).toBe(200);
   return key;
 }
 
