@@ -142,7 +142,10 @@ const memberBody = fc.record({
   name: text(12),
   name_kana: fc.option(kana, { nil: undefined }),
   title: fc.option(text(10), { nil: undefined }),
-  email: fc.option(digits(6).map((d) => `m${d}@example.jp`), { nil: undefined }),
+  email: fc.option(
+    digits(6).map((d) => `m${d}@example.jp`),
+    { nil: undefined },
+  ),
   start_at: fc.option(fc.constantFrom('2019-04-01', '2024-05-31', '2026-01-01'), { nil: undefined }),
 });
 const positionBody = fc.record({
@@ -188,7 +191,9 @@ describe.each(['members', 'positions'])('%s: export → import', (type) => {
   });
 
   it('one edited cell is exactly one update', async () => {
-    const [memberId] = await createPeople([{ member: { name: '編集 一郎' }, position: { position_type: 'CCI_OFFICER', position_name: '議員' } }]);
+    const [memberId] = await createPeople([
+      { member: { name: '編集 一郎' }, position: { position_type: 'CCI_OFFICER', position_name: '議員' } },
+    ]);
     const { rows } = await env.app.pool.query<{ id: number }>('select id from position where member_id = $1', [memberId]);
     const file =
       type === 'members'

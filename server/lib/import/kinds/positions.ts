@@ -199,7 +199,10 @@ export const positionsKind: ImportKind = {
     );
     const found: Lookups = {
       // the chamber's names first, then spec §3's (what the export writes when the master has none)
-      types: new Map([...Object.entries(POSITION_TYPE_NAMES).map(([code, name]) => [name, code] as const), ...types.map((t) => [t.name, t.master_code] as const)]),
+      types: new Map([
+        ...Object.entries(POSITION_TYPE_NAMES).map(([code, name]) => [name, code] as const),
+        ...types.map((t) => [t.name, t.master_code] as const),
+      ]),
       members,
       positions: new Map(positions.map((p) => [p.id, p])),
     };
