@@ -98,6 +98,13 @@ describe('companies', () => {
     const { rows } = await readXlsx(file.body);
     const header = rows.findIndex((r) => r[0] === '事業所コード');
     expect(rows[header].at(-1)).toBe('理由');
+    // only those who import may fetch it
+    const asStaff = await call(
+      'GET',
+      `/v1/cci/demo/common/s3/get_object_url?path=${encodeURIComponent(job.error_file_key!)}`,
+      DEMO.staff,
+    );
+    expect(asStaff.statusCode).toBe(404);
     expect(rows.slice(header + 1)).toEqual([
       [`${P}A2`, '取込物産', '', '', '', '', '', 'bad-address', 'メールアドレス: メールアドレスの形式が正しくありません'],
     ]);
