@@ -49,6 +49,14 @@ describe('canAccess matrix (DESIGN §6, spec §6)', () => {
     }
   });
 
+  it('DESIGN.md §11.4: imports are CCI_ADMIN only', () => {
+    for (const action of ['list', 'show', 'create'] as const) {
+      expect(canAccess('CCI_ADMIN', { resource: 'imports', action })).toBe(true);
+      expect(canAccess('CCI_CONFERENCE_USER', { resource: 'imports', action })).toBe(false);
+      expect(canAccess('COMPANY_ADMIN', { resource: 'imports', action })).toBe(false);
+    }
+  });
+
   it('§6: chamber roles cannot open company pages', () => {
     expect(canAccess('CCI_ADMIN', { resource: PAGES.companyMeetings, action: 'access' })).toBe(false);
     expect(canAccess('CCI_CONFERENCE_USER', { resource: 'company/conferences', action: 'list' })).toBe(false);

@@ -62,6 +62,9 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'conference_receptions',
 ] as const;
 
+/** CCI_ADMIN only: bringing a chamber's lists in (DESIGN.md §11.4). */
+export const CHAMBER_ADMIN_RESOURCES = ['imports'] as const;
+
 /**
  * Company audience resources (react-admin resource names, routed under /company/...).
  * The value lists the actions a COMPANY_ADMIN may take.
@@ -90,7 +93,10 @@ const MATRIX: Matrix = {
   CCI_ADMIN: (resource, action) =>
     resource === PAGES.adminDashboard
       ? action === 'access'
-      : (isIn(CHAMBER_MASTER_RESOURCES, resource) || isIn(CHAMBER_OPERATION_RESOURCES, resource)) && ALL_ACTIONS.includes(action),
+      : (isIn(CHAMBER_MASTER_RESOURCES, resource) ||
+          isIn(CHAMBER_OPERATION_RESOURCES, resource) ||
+          isIn(CHAMBER_ADMIN_RESOURCES, resource)) &&
+        ALL_ACTIONS.includes(action),
   CCI_CONFERENCE_USER: (resource, action) => {
     if (resource === PAGES.adminDashboard) return action === 'access';
     if (isIn(CHAMBER_OPERATION_RESOURCES, resource)) return ALL_ACTIONS.includes(action);

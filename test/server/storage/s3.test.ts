@@ -3,7 +3,7 @@
  * a presigned URL's expiry but not its signature, so signature refusals are S3's own and are only
  * checked here as far as what gets signed.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,5 +80,16 @@ describe('S3Driver (s3rver)', () => {
     await s3.driver.delete(key);
     expect(await s3.driver.exists(key)).toBe(false);
     await expect(s3.driver.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('copies an object to a local file for the import to read (getFile); false for a missing key', async () => {
+    const key = 'demo/imports/uploads/x/会員一覧.csv';
+    const source = path.join(tmp, 'upload.csv');
+    await writeFile(source, '会員ID,氏名\r\n1,山田\r\n');
+    await s3.driver.putFile(key, source, 'text/csv');
+    const copy = path.join(tmp, 'copy.csv');
+    expect(await s3.driver.getFile(key, copy)).toBe(true);
+    expect(await readFile(copy, 'utf8')).toBe('会員ID,氏名\r\n1,山田\r\n');
+    expect(await s3.driver.getFile('demo/imports/uploads/none.csv', path.join(tmp, 'none.csv'))).toBe(false);
   });
 });

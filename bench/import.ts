@@ -1,0 +1,242 @@
+/**
+ * npm run bench:import — 80 000 companies (the largest chamber, issue 17) through the real import
+ * job (DESIGN.md §9, §11.4): storage → reader → the forms' normalisers and schemas → batched
+ * look-ups → one transaction, audit rows included. From XLSX and from Shift_JIS CSV, each as a dry
+ * run and applied, on a chamber with no companies (every row created). Beside it a bare `COPY` of
+ * the same rows into the same table. Writes bench/results/import.md.
+ * Budget: ≥ 10 000 rows/s, ≤ 300 MB peak RSS of the worker process.
+ *
+ *   npm run bench:import                    throwaway embedded PostgreSQL in /tmp/kaigi-bench-import
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:import
+ *
+ * Each scenario runs in a fresh process (`--run=format:mode`), as a worker would; RSS is sampled
+ * every 5 ms and reported as the process's peak (not growth: the budget is the process's).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import iconv from 'iconv-lite';
+import pg from 'pg';
+import { createDb } from '../server/db/client.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
+import { runImport } from '../server/jobs/import-run.ts';
+import { importState } from '../server/jobs/import-state.ts';
+import { openWriter } from '../server/jobs/writers/index.ts';
+import { COMPANY_HEADERS } from '../server/lib/import/kinds/companies.ts';
+import { companySearchText } from '../server/repositories/companies.ts';
+import { LocalDiskDriver } from '../server/storage/local.ts';
+
+const CCI = 'bench-import';
+const ROWS = 80_000;
+const BUDGET_ROWS_PER_S = 10_000;
+const BUDGET_RSS_MB = 300;
+const DIR = '/tmp/kaigi-bench-import';
+const FILES = { xlsx: path.join(DIR, 'companies.xlsx'), csv: path.join(DIR, 'companies.csv') };
+type Format = keyof typeof FILES;
+type Mode = 'dry' | 'apply';
+
+interface Result {
+  rows: number;
+  created: number;
+  seconds: number;
+  peakRssMb: number;
+  /** the process's RSS just before the job started (Node, tsx and the server's modules loaded) */
+  startRssMb: number;
+}
+
+const { values: args } = parseArgs({ options: { run: { type: 'string' }, url: { type: 'string' } } });
+
+/** One generated company as the export writes it: 事業所コード … メールアドレス (登録日, 更新日時 left empty). */
+const companyRow = (n: number): string[] => [
+  `I${String(n).padStart(6, '0')}`,
+  `株式会社ベンチ取込 第${n}支店`,
+  'ベンチトリコミ シテン', // katakana only (the form's rule)
+  '代表 太郎',
+  `${String(430 + (n % 500)).padStart(3, '0')}-${String(n % 10_000).padStart(4, '0')}`,
+  `静岡県浜松市中央区田町${n}番地`,
+  `053-000-${String(n % 10_000).padStart(4, '0')}`,
+  `info${n}@bench.example.jp`,
+  '',
+  '',
+];
+
+async function writeFiles(): Promise<void> {
+  if (existsSync(FILES.xlsx) && existsSync(FILES.csv)) return;
+  console.log(`writing ${ROWS} companies as XLSX and Shift_JIS CSV…`);
+  const xlsx = openWriter('xlsx', FILES.xlsx, {
+    sheetName: '事業所一覧',
+    title: '事業所一覧',
+    columns: COMPANY_HEADERS.map((header) => ({ header, width: 16 })),
+  });
+  const lines = [COMPANY_HEADERS.join(',')];
+  for (let n = 1; n <= ROWS; n++) {
+    const row = companyRow(n);
+    xlsx.write(row.map((c) => (c === '' ? null : c)));
+    lines.push(row.join(','));
+    if (n % 5000 === 0) await xlsx.flush();
+  }
+  await xlsx.finish();
+  writeFileSync(FILES.csv, iconv.encode(lines.join('\r\n') + '\r\n', 'cp932'));
+}
+
+async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
+  mkdirSync(DIR, { recursive: true, mode: 0o755 });
+  const server = await startEmbeddedPostgres({ dataDir: path.join(DIR, 'postgres'), port: 55451 });
+  return { url: server.url, stop: server.stop };
+}
+
+/** An empty chamber: every row of the file is a new company. */
+async function resetChamber(pool: pg.Pool): Promise<void> {
+  await pool.query(`insert into chamber (cci_code, name) values ($1, 'ベンチ取込商工会議所') on conflict do nothing`, [CCI]);
+  await pool.query('delete from audit_log where cci_code = $1', [CCI]);
+  await pool.query('delete from company where cci_code = $1', [CCI]);
+  await pool.query('vacuum analyze company');
+}
+
+/** One import job, in this (fresh) process: the worker's own code path. */
+async function runOne(url: string, format: Format, mode: Mode): Promise<Result> {
+  const { pool, db } = createDb(url, { max: 4 });
+  const root = await mkdtemp(path.join(os.tmpdir(), 'kaigi-bench-objects-'));
+  const storage = new LocalDiskDriver({ root, secret: Buffer.alloc(32, 1) });
+  try {
+    const key = `${CCI}/imports/uploads/bench/${path.basename(FILES[format])}`;
+    await storage.putFile(key, FILES[format]);
+    const { rows } = await pool.query<{ id: number }>(
+      `insert into import_job (cci_code, created_by, type, key, dry_run, skip_invalid) values ($1, 'bench', 'companies', $2, $3, false) returning id`,
+      [CCI, key, mode === 'dry'],
+    );
+    const startRss = process.memoryUsage().rss;
+    let peak = startRss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const start = performance.now();
+    const outcome = await runImport({ pool, state: importState(db), storage }, rows[0].id, true);
+    const seconds = (performance.now() - start) / 1000;
+    clearInterval(sampler);
+    if (outcome !== 'succeeded') throw new Error(`import ${outcome}`);
+    const job = (await pool.query('select counts, errors from import_job where id = $1', [rows[0].id])).rows[0];
+    // every row must pass: a benchmark of failing rows measures the error file, not the import
+    if (job.counts.created !== ROWS) throw new Error(`rows failed: ${JSON.stringify(job.errors.slice(0, 3))}`);
+    return {
+      rows: job.counts.rows,
+      created: job.counts.created,
+      seconds,
+      peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1e6,
+      startRssMb: startRss / 1e6,
+    };
+  } finally {
+    await pool.end();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** The floor: the same rows, as stored, by one bare COPY (server-side file), rolled back. */
+async function copyFloor(pool: pg.Pool): Promise<number> {
+  const file = path.join(DIR, 'companies.copy.csv');
+  const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
+  const lines: string[] = [];
+  for (let n = 1; n <= ROWS; n++) {
+    const [code, name1, name_kana, representative, postal_code, address, phone, email] = companyRow(n);
+    const attributes = {
+      name1,
+      name_kana,
+      representative,
+      postal_code,
+      address,
+      phone,
+      email,
+      admin_changed_info_flag: '0' as const,
+    };
+    lines.push([CCI, code, JSON.stringify(attributes), companySearchText(code, attributes)].map(quote).join(','));
+  }
+  writeFileSync(file, lines.join('\n') + '\n');
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const start = performance.now();
+    await client.query(`copy company (cci_code, company_code, attributes, search_text) from '${file}' with (format csv)`);
+    const seconds = (performance.now() - start) / 1000;
+    await client.query('rollback');
+    return seconds;
+  } finally {
+    client.release();
+  }
+}
+
+async function main() {
+  if (args.run) {
+    const [format, mode] = args.run.split(':') as [Format, Mode];
+    console.log(JSON.stringify(await runOne(args.url!, format, mode)));
+    return;
+  }
+  const db = await database();
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    await runMigrations(db.url);
+    await writeFiles();
+    const loadStart = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    const runChild = (format: Format, mode: Mode): Result => {
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'bench/import.ts', `--run=${format}:${mode}`, `--url=${db.url}`],
+        {
+          encoding: 'utf8',
+        },
+      );
+      if (child.status !== 0) throw new Error(child.stderr);
+      return JSON.parse(child.stdout.trim().split('\n').pop()!);
+    };
+    const lines: string[] = [];
+    for (const format of ['xlsx', 'csv'] as const) {
+      for (const mode of ['dry', 'apply'] as const) {
+        await resetChamber(pool);
+        const r = runChild(format, mode);
+        const rate = r.rows / r.seconds;
+        const met = rate >= BUDGET_ROWS_PER_S && r.peakRssMb <= BUDGET_RSS_MB;
+        const line = `| ${format === 'csv' ? 'CSV Shift_JIS' : 'XLSX'} | ${mode === 'dry' ? 'dry run' : 'apply'} | ${r.rows} | ${r.created} | ${r.seconds.toFixed(2)} | ${Math.round(rate)} | ${r.peakRssMb.toFixed(0)} | ${r.startRssMb.toFixed(0)} | ${met ? 'met' : 'MISSED'} |`;
+        console.log(line);
+        lines.push(line);
+      }
+    }
+    await resetChamber(pool);
+    const copySeconds = await copyFloor(pool);
+    const copyLine = `Bare COPY of the same ${ROWS} rows (as stored: code, attributes, search text) into company: ${copySeconds.toFixed(2)} s, ${Math.round(ROWS / copySeconds)} rows/s.`;
+    console.log(copyLine);
+    const loadEnd = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    const report = [
+      '# Import benchmark (npm run bench:import)',
+      '',
+      `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}.`,
+      `Load average (1, 5, 15 min) at start ${loadStart}, at end ${loadEnd} (the machine is shared).`,
+      `Each import: ${ROWS} companies through the worker path (local-disk storage → reader → the forms' normalisers and`,
+      'schemas → look-ups 1 000 rows at a time → one transaction with audit rows), each in a fresh process, on a chamber with no companies.',
+      `Budget (DESIGN.md §9, issue 17): ≥ ${BUDGET_ROWS_PER_S} rows/s and ≤ ${BUDGET_RSS_MB} MB peak RSS of the process.`,
+      '',
+      '| file | mode | rows | created | seconds | rows/s | peak RSS MB | RSS at start MB | budget |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...lines,
+      '',
+      copyLine,
+      '',
+    ].join('\n');
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/import.md', report);
+    console.log('\nwritten bench/results/import.md');
+  } finally {
+    await pool.end();
+    await db.stop();
+  }
+}
+
+if (!existsSync('package.json')) throw new Error('run from the repository root');
+await main();
