@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../../server/config/env.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../server/infra/embedded-postgres.ts';
@@ -133,9 +134,18 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   }
 }
 
-/** `node --import tsx <file>`: stdout/stderr lines to processLog, the last lines kept for errors. */
+/**
+ * `node --import tsx <file>`: its output appended to `<data>/logs/<name>.log` and given to
+ * processLog line by line; the last lines are kept for the error when it fails to start.
+ */
 function spawnTsx(file: string, env: NodeJS.ProcessEnv, name: string, opts: ClusterOptions): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logDir = path.join(opts.settings.dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
+  child.stdout!.pipe(logFile, { end: false });
+  child.stderr!.pipe(logFile, { end: false });
+  child.on('exit', (code, signal) => logFile.end(`[kaigi-cluster] ${name} exited (${code ?? signal})\n`));
   const lines: string[] = [];
   (child as ChildProcess & { lines: string[] }).lines = lines;
   for (const stream of [child.stdout!, child.stderr!]) {

@@ -6,13 +6,20 @@
  */
 import path from 'node:path';
 import { loadSettings } from '../../server/config/env.ts';
-import { EMBEDDED_PG_DATABASE, EMBEDDED_PG_PASSWORD, EMBEDDED_PG_USER, startEmbeddedPostgres } from '../../server/infra/embedded-postgres.ts';
+import {
+  EMBEDDED_PG_DATABASE,
+  EMBEDDED_PG_PASSWORD,
+  EMBEDDED_PG_USER,
+  startEmbeddedPostgres,
+} from '../../server/infra/embedded-postgres.ts';
 import { backupTo } from './base-backup.ts';
 import { runningPort } from './postmaster.ts';
 
 const settings = loadSettings();
 if (settings.databaseUrl) {
-  console.error('DATABASE_URL is set: back up that server with its own tools (snapshots / PITR, pg_dump of its major version; README "Backup and restore")');
+  console.error(
+    'DATABASE_URL is set: back up that server with its own tools (snapshots / PITR, pg_dump of its major version; README "Backup and restore")',
+  );
   process.exit(1);
 }
 const dataDir = path.join(settings.dataDir, 'postgres');

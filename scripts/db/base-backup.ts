@@ -20,7 +20,16 @@ import { startEmbeddedPostgres } from '../../server/infra/embedded-postgres.ts';
 const run = promisify(execFile);
 
 /** Left out of a base backup (PostgreSQL documentation, "Backing Up the Data Directory"): emptied folders. */
-const EMPTIED = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);
+const EMPTIED = new Set([
+  'pg_wal',
+  'pg_replslot',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat_tmp',
+  'pg_subtrans',
+]);
 const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'pg_internal.init']);
 
 /** Copies `from` into `to`, skipping what the documentation excludes; files removed meanwhile are skipped. */
@@ -67,7 +76,8 @@ export async function backupTo(url: string, dataDir: string, file: string): Prom
     // pg_backup_stop switched to a new segment: every WAL record the backup needs is in a whole file
     const wal = path.join(dataDir, 'pg_wal');
     for (const name of await readdir(wal)) {
-      if ((await stat(path.join(wal, name))).isFile()) await copyFile(path.join(wal, name), path.join(staging, 'data', 'pg_wal', name));
+      if ((await stat(path.join(wal, name))).isFile())
+        await copyFile(path.join(wal, name), path.join(staging, 'data', 'pg_wal', name));
     }
     await mkdir(path.join(staging, 'data', 'pg_wal', 'archive_status'), { recursive: true });
     await run('tar', ['-czf', file, '-C', path.join(staging, 'data'), '.']);

@@ -31,7 +31,9 @@ async function checksums(url: string): Promise<Record<string, string>> {
     );
     const sums: Record<string, string> = {};
     for (const { name } of tables) {
-      const { rows } = await client.query<{ sum: string }>(`select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as sum from ${name} t`);
+      const { rows } = await client.query<{ sum: string }>(
+        `select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as sum from ${name} t`,
+      );
       sums[name] = rows[0].sum;
     }
     return sums;
