@@ -86,7 +86,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       KAIGI_DATA_DIR: settings.dataDir,
       ...opts.env,
     };
-    const stack_ = stack;
+    const shared = stack;
 
     const startApi = async (i: number) => {
       const port = opts.apiPorts[i];
@@ -111,7 +111,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     return {
       url: origin,
-      stack: stack_,
+      stack: shared,
       apiPorts: opts.apiPorts,
       async killApi(i) {
         await terminate(apis[i]!, 'SIGKILL');

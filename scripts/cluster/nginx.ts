@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -89,7 +90,6 @@ export async function startNginx(opts: {
 }
 
 async function waitForPort(listen: { host: string; port: number }, child: ChildProcess): Promise<void> {
-  const { connect } = await import('node:net');
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
