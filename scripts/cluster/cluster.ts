@@ -39,6 +39,8 @@ export interface Cluster {
   /** SIGKILL worker `i` */
   killWorker(i: number): Promise<void>;
   startWorker(i: number): Promise<void>;
+  /** SIGSTOP / SIGCONT worker `i` (tests: make the other worker take the jobs) */
+  pauseWorker(i: number, paused: boolean): void;
   /** stop PostgreSQL (fast shutdown: every connection is cut) and start it again on the same data */
   restartPostgres(): Promise<void>;
   stop(): Promise<void>;
@@ -121,6 +123,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         await terminate(workers[i]!, 'SIGKILL');
       },
       startWorker,
+      pauseWorker(i, paused) {
+        workers[i]!.kill(paused ? 'SIGSTOP' : 'SIGCONT');
+      },
       async restartPostgres() {
         if (!postgres) throw new Error('restartPostgres: only the embedded PostgreSQL can be restarted');
         await postgres.stop();
@@ -191,6 +196,7 @@ async function waitFor(child: ChildProcess, name: string, ready: () => Promise<b
 async function terminate(child: ChildProcess, signal: NodeJS.Signals, graceMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
+  child.kill('SIGCONT'); // a paused worker (pauseWorker) must run to stop
   child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
