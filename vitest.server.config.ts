@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['server/**/*.test.ts', 'test/**/*.test.ts'],
+    // the cluster tests start their own stacks: vitest.cluster.config.ts (npm run test:cluster)
+    exclude: ['test/cluster/**', '**/node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

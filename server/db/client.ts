@@ -25,6 +25,10 @@ export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): { poo
   // An idle client losing its connection (server restart) must not crash the process;
   // the pool discards it and the next checkout reconnects.
   pool.on('error', () => {});
+  // A client checked out of the pool (a transaction) loses the pool's listener: PostgreSQL ending its
+  // connection between two queries (restart, failover) would emit an unhandled 'error' and kill the
+  // process (issue 16's fault test). Its pending or next query fails instead; the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   return { pool, db };
 }

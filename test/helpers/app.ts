@@ -10,6 +10,7 @@ import { createDb } from '../../server/db/client.ts';
 import { cognitoAdminClient } from '../../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD } from '../../server/infra/demo-accounts.ts';
 import { LocalDiskDriver } from '../../server/storage/local.ts';
+import { testRunPool, type CognitoPool } from './logins.ts';
 
 /**
  * The real app on the run's real database and Cognito, for `app.inject(...)`; `app` and `server`
@@ -50,13 +51,12 @@ export interface Tokens {
 }
 
 /** Signs in through cognito-local with USER_PASSWORD_AUTH, as the SPA does in local mode. */
-export async function signIn(email: string, password = DEMO_PASSWORD): Promise<Tokens> {
-  const stack = inject('stack');
-  const client = cognitoAdminClient(stack.cognitoEndpoint);
+export async function signIn(email: string, password = DEMO_PASSWORD, cognito: CognitoPool = testRunPool()): Promise<Tokens> {
+  const client = cognitoAdminClient(cognito.endpoint);
   const out = await client.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.auth.clientId,
+      ClientId: cognito.clientId,
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );

@@ -16,15 +16,26 @@ export interface LoginOpts {
   enabled?: boolean;
 }
 
+/** A cognito-local user pool: the API test run's (the default), or a cluster's (test/cluster). */
+export interface CognitoPool {
+  endpoint: string;
+  userPoolId: string;
+  clientId: string;
+}
+
+export function testRunPool(): CognitoPool {
+  const stack = inject('stack');
+  return { endpoint: stack.cognitoEndpoint, userPoolId: stack.clientConfig.cognito.userPoolId, clientId: stack.auth.clientId };
+}
+
 /**
  * A sign-in beyond the demo accounts: a cognito-local user with the demo password (so
  * `tokenOf(email)` signs it in) and its users row. Idempotent, so several test files of one run
  * may ask for the same login. Returns the Cognito username.
  */
-export async function ensureLogin(pool: pg.Pool, opts: LoginOpts): Promise<string> {
-  const stack = inject('stack');
-  const client = cognitoAdminClient(stack.cognitoEndpoint);
-  const UserPoolId = stack.clientConfig.cognito.userPoolId;
+export async function ensureLogin(pool: pg.Pool, opts: LoginOpts, cognito: CognitoPool = testRunPool()): Promise<string> {
+  const client = cognitoAdminClient(cognito.endpoint);
+  const UserPoolId = cognito.userPoolId;
   let username: string | undefined;
   try {
     username = (await client.send(new AdminGetUserCommand({ UserPoolId, Username: opts.email }))).Username;
