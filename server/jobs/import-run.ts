@@ -79,6 +79,8 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
     knownHeaders: kind.headers,
     requiredHeaders: kind.required,
   });
+  // the reader cannot know a file's rows before the end; an apply knows them from its dry run
+  if (job.applied_from) await deps.state.progress(attempt, 0, await deps.state.rowsOf(job.applied_from));
   const counts: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
   const errors: ImportRowError[] = [];
   const preview: Record<string, unknown>[] = [];

@@ -32,6 +32,12 @@ export function importState(db: Db) {
       return row ?? null;
     },
 
+    /** The rows a finished dry run read: the total an apply of its file shows progress against. */
+    async rowsOf(id: number): Promise<number | undefined> {
+      const [row] = await db.select({ counts: import_job.counts }).from(import_job).where(eq(import_job.id, id));
+      return row?.counts?.rows;
+    },
+
     async progress(a: Attempt, done: number, total?: number): Promise<void> {
       await db
         .update(import_job)
