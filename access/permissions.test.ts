@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHAMBER_MASTER_RESOURCES, CHAMBER_OPERATION_RESOURCES, PAGES, canAccess } from './permissions.ts';
+import {
+  CHAMBER_ADMIN_RESOURCES,
+  CHAMBER_MASTER_RESOURCES,
+  CHAMBER_OPERATION_RESOURCES,
+  PAGES,
+  canAccess,
+} from './permissions.ts';
 
 const WRITE = ['create', 'edit', 'delete'] as const;
 const READ = ['list', 'show'] as const;
@@ -46,6 +52,15 @@ describe('canAccess matrix (DESIGN §6, spec §6)', () => {
     expect(allow(PAGES.adminDashboard, 'access')).toBe(false);
     for (const resource of [...CHAMBER_MASTER_RESOURCES, ...CHAMBER_OPERATION_RESOURCES]) {
       expect(allow(resource, 'list')).toBe(false);
+    }
+  });
+
+  it('issue 17: imports (取込) are CCI_ADMIN only', () => {
+    expect(CHAMBER_ADMIN_RESOURCES).toContain('imports');
+    for (const action of [...READ, 'create']) {
+      expect(canAccess('CCI_ADMIN', { resource: 'imports', action })).toBe(true);
+      expect(canAccess('CCI_CONFERENCE_USER', { resource: 'imports', action })).toBe(false);
+      expect(canAccess('COMPANY_ADMIN', { resource: 'imports', action })).toBe(false);
     }
   });
 

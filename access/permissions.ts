@@ -5,7 +5,7 @@
  * - CCI_ADMIN: everything in its chamber.
  * - CCI_CONFERENCE_USER: reads master data (companies, members, positions, users, conference
  *   templates, master codes); writes conferences, conference companies/members, exports, uploads.
- *   Users and templates are written by CCI_ADMIN only.
+ *   Users and templates are written by CCI_ADMIN only. Imports (取込) are CCI_ADMIN's alone.
  * - COMPANY_ADMIN: only the company audience (`/v1/company/...`): views its conferences, answers
  *   for its conference members, edits its own company, views its own info.
  *
@@ -62,6 +62,9 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'conference_receptions',
 ] as const;
 
+/** Read and written by CCI_ADMIN only: the import of a chamber's lists (issue 17, DESIGN.md §11.4). */
+export const CHAMBER_ADMIN_RESOURCES = ['imports'] as const;
+
 /**
  * Company audience resources (react-admin resource names, routed under /company/...).
  * The value lists the actions a COMPANY_ADMIN may take.
@@ -90,7 +93,10 @@ const MATRIX: Matrix = {
   CCI_ADMIN: (resource, action) =>
     resource === PAGES.adminDashboard
       ? action === 'access'
-      : (isIn(CHAMBER_MASTER_RESOURCES, resource) || isIn(CHAMBER_OPERATION_RESOURCES, resource)) && ALL_ACTIONS.includes(action),
+      : (isIn(CHAMBER_MASTER_RESOURCES, resource) ||
+          isIn(CHAMBER_OPERATION_RESOURCES, resource) ||
+          isIn(CHAMBER_ADMIN_RESOURCES, resource)) &&
+        ALL_ACTIONS.includes(action),
   CCI_CONFERENCE_USER: (resource, action) => {
     if (resource === PAGES.adminDashboard) return action === 'access';
     if (isIn(CHAMBER_OPERATION_RESOURCES, resource)) return ALL_ACTIONS.includes(action);

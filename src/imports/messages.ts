@@ -1,0 +1,148 @@
+/**
+ * Japanese UI texts of 取込 (issue 17, DESIGN.md §11.4): react-admin's resources.imports.* keys and
+ * kaigi.imports.* (the upload panel, the history and one import's result).
+ */
+export const messages = {
+  resources: {
+    imports: {
+      name: '取込 |||| 取込',
+      fields: {
+        id: 'ID',
+        type: '種類',
+        dry_run: '区分',
+        status: '状態',
+        counts: '件数',
+        created_by: '実行者',
+        created_at: '日時',
+      },
+    },
+  },
+  kaigi: {
+    imports: {
+      types: {
+        companies: '事業所',
+        members: '会員',
+        positions: '役職',
+      },
+      statuses: {
+        queued: '待機中',
+        running: '実行中',
+        succeeded: '完了',
+        failed: '失敗',
+      },
+      modes: {
+        dry_run: 'ドライラン',
+        apply: '取込',
+      },
+      upload: {
+        title: '新しく取り込む',
+        intro:
+          '事業所・会員・役職の一覧を Excel（XLSX）または CSV から取り込みます。まず内容を確認（ドライラン）し、問題がなければ「取込実行」で登録します。',
+        type: '取り込む一覧',
+        template: '%{type}のテンプレート',
+        template_help:
+          '出力と同じ見出しの Excel ファイル（記入例 1 行付き）です。出力したファイルを編集して取り込むこともできます。',
+        template_failed: 'テンプレートをダウンロードできませんでした。%{reason}',
+        template_failed_unknown: '通信状況を確認して、もう一度お試しください。',
+        skip_invalid: 'エラー行を除いて取り込む',
+        skip_invalid_help: 'オフにすると、1 行でもエラーがあれば何も登録されません。',
+        choose: 'ファイルを選択',
+        drop_here: 'またはここにファイルをドロップ',
+        drop_active: 'ここにドロップして取り込む',
+        help: 'Excel（.xlsx）または CSV（UTF-8、Shift_JIS）、20 MB まで。選ぶとすぐに内容の確認が始まります（まだ登録はされません）。',
+        uploading: '「%{name}」を送信しています… %{percent}%',
+        starting: '内容の確認を始めています…',
+        progress_label: '「%{name}」の送信',
+        unsupported_file_type: '「%{name}」は取り込めません。Excel（.xlsx）または CSV（.csv）のファイルを選んでください。',
+        file_too_large: '「%{name}」は 20 MB を超えています。20 MB 以下に分けて取り込んでください。',
+        file_empty: '「%{name}」は空のファイルです。',
+        failed: '「%{name}」を取り込めませんでした。%{reason}',
+        failed_upload: 'ファイルを送信できませんでした。通信状況を確認して、もう一度お試しください。',
+      },
+      list: {
+        title: '取込',
+        history: '取込の履歴',
+        filters: {
+          type: '種類',
+          status: '状態',
+          created_by: '実行者',
+          anyone: 'すべての実行者',
+          me: '%{name}（自分）',
+        },
+        by_me: '自分',
+        counts: '新規 %{created}・更新 %{updated}・変更なし %{unchanged}・エラー %{failed}',
+        counts_none: '—',
+        polling: '実行中の取込があるため、2秒ごとに自動で更新しています。',
+        open: '%{type}の%{mode}（%{date}）を開く',
+      },
+      empty: {
+        title: '取込はまだありません',
+        hint: '上の「ファイルを選択」から、事業所・会員・役職の一覧を取り込めます。',
+        filtered: '条件に一致する取込はありません',
+        filtered_hint: '絞り込み条件を変えて、もう一度お試しください。',
+        clear_filters: '絞り込み条件をクリア',
+      },
+      show: {
+        title: '%{type}の%{mode}',
+        file: 'ファイル：%{name}',
+        created: '%{date}・%{who}',
+        skip_invalid_on: 'エラー行を除いて取り込む',
+        back: '取込の一覧へ',
+        progress_label: '%{type}の%{mode}の進捗',
+        progress: '%{done} / %{total} 行',
+        counting: '行数を数えています…',
+        waiting: '開始を待っています…',
+        failed: 'ファイルを取り込めませんでした。%{reason}',
+        failed_unknown: 'ファイルを取り込めませんでした。理由は不明です。',
+        dry_run_done: '確認が終わりました。まだ何も登録されていません。',
+        dry_run_done_errors: '確認が終わりました。%{count} 行にエラーがあります。まだ何も登録されていません。',
+        applied: '取り込みました。',
+        applied_nothing: 'エラーがあったため、何も登録しませんでした。エラーを直して、もう一度取り込んでください。',
+        applied_skipped: '取り込みました。エラーの %{count} 行は登録していません。',
+        from_dry_run: 'このドライランを確認する',
+      },
+      counts: {
+        title: '件数',
+        rows: '読み込んだ行',
+        created: '新規',
+        updated: '更新',
+        unchanged: '変更なし',
+        failed: 'エラー',
+      },
+      errors: {
+        title: 'エラー',
+        row: '行',
+        column: '列',
+        reason: '理由',
+        file_level: '（ファイル全体）',
+        shown: '最初の %{shown} 件を表示しています（全 %{count} 行）。すべてはエラーファイルで確認できます。',
+        download: 'エラーファイルをダウンロード',
+        download_help: 'エラーの行だけに「理由」の列を付けた Excel ファイルです。直して、そのまま取り込み直せます。',
+        downloading: 'ダウンロードの準備中…',
+      },
+      warnings: {
+        title: 'お知らせ',
+      },
+      preview: {
+        title: '読み込んだ内容（最初の %{count} 行）',
+        region: '読み込んだ内容の表（横にスクロールできます）',
+        row: '行',
+        empty: '空',
+      },
+      apply: {
+        button: '取込実行',
+        disabled_hint: '内容の確認（ドライラン）が完了してから実行できます。',
+        title: '%{type}を取り込みますか？',
+        will_write:
+          '「%{name}」の内容で、新規 %{created} 件を登録し、%{updated} 件を更新します（変更なし %{unchanged} 件）。削除されるものはありません。',
+        errors_skip: 'エラーの %{count} 行は取り込まれません。',
+        errors_all_or_nothing:
+          'エラーが %{count} 行あるため、このまま実行しても何も登録されません。エラーを直したファイルで取り込み直すか、「エラー行を除いて取り込む」をオンにして確認からやり直してください。',
+        confirm: '取り込む',
+        cancel: 'キャンセル',
+        started: '取込を開始しました。',
+        failed: '取込を開始できませんでした。%{reason}',
+      },
+    },
+  },
+};
