@@ -90,7 +90,7 @@ export const ImportErrors = ({ job }: { job: ImportJob }) => {
       <Typography variant="subtitle1" component="h3" id={headingId} sx={{ fontWeight: 500, mb: 1 }}>
         {title}
       </Typography>
-      <ScrollingTable label={title}>
+      <ScrollingTable label={translate('kaigi.imports.errors.region')}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('kaigi.imports.errors.row')}</TableCell>

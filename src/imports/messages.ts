@@ -111,6 +111,7 @@ export const messages = {
       },
       errors: {
         title: 'エラー',
+        region: 'エラーの表（横にスクロールできます）',
         row: '行',
         column: '列',
         reason: '理由',
