@@ -62,7 +62,7 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'conference_receptions',
 ] as const;
 
-/** Read and written by CCI_ADMIN only: the import of a chamber's lists (issue 17, DESIGN.md §11.4). */
+/** CCI_ADMIN only: bringing a chamber's lists in (DESIGN.md §11.4). */
 export const CHAMBER_ADMIN_RESOURCES = ['imports'] as const;
 
 /**

@@ -91,6 +91,12 @@ export interface QuorumSettings {
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 
+/** DESIGN.md §11.4: what an import brings in, and the life of an import_job (as an export_job's). */
+export const IMPORT_TYPES = ['companies', 'members', 'positions'] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+export const IMPORT_JOB_STATUSES = EXPORT_JOB_STATUSES;
+export type ImportJobStatus = ExportJobStatus;
+
 export const MASTER_TYPE_POSITION_TYPE = 'cci_position_type';
 export const MASTER_TYPE_CONFERENCE_TEMPLATE = 'CCI_CONFERENCE_TEMPLATE';
 
@@ -504,6 +510,68 @@ export const export_job = pgTable(
 );
 
 /**
+ * An import (DESIGN.md §11.4, issue 17): one uploaded file read as one kind, as a dry run (nothing
+ * written but this row) or for real. `applied_from` names the dry run an apply repeats.
+ */
+export const import_job = pgTable(
+  'import_job',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    created_by: text('created_by').notNull(),
+    type: text('type').$type<ImportType>().notNull(),
+    /** the upload's object key ({cci}/imports/uploads/…) */
+    key: text('key').notNull(),
+    dry_run: boolean('dry_run').notNull(),
+    skip_invalid: boolean('skip_invalid').notNull(),
+    status: text('status').$type<ImportJobStatus>().notNull().default('queued'),
+    /** a failed job's reason, in Japanese (a file-level error's message) */
+    error: text('error'),
+    error_code: text('error_code'),
+    progress_done: integer('progress_done').notNull().default(0),
+    progress_total: integer('progress_total'),
+    counts: jsonb('counts').$type<ImportCounts>(),
+    /** the first 1 000 failed cells */
+    errors: jsonb('errors').$type<ImportRowError[]>(),
+    warnings: jsonb('warnings').$type<ImportWarningEntry[]>(),
+    /** the first 20 rows as read and normalised */
+    preview: jsonb('preview').$type<Record<string, unknown>[]>(),
+    /** XLSX of the failing rows with a 理由 column */
+    error_file_key: text('error_file_key'),
+    applied_from: integer('applied_from'),
+    created_at: tstz('created_at').notNull().defaultNow(),
+    started_at: tstz('started_at'),
+    finished_at: tstz('finished_at'),
+  },
+  (t) => [
+    check('import_job_status_check', sql`${t.status} in (${sqlList(IMPORT_JOB_STATUSES)})`),
+    check('import_job_type_check', sql`${t.type} in (${sqlList(IMPORT_TYPES)})`),
+    index('import_job_cci_code_created_at_idx').on(t.cci_code, t.created_at),
+    index('import_job_cci_code_created_by_idx').on(t.cci_code, t.created_by),
+  ],
+);
+
+export interface ImportCounts {
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+export interface ImportRowError {
+  row: number;
+  column: string | null;
+  code: string;
+  message: string;
+}
+export interface ImportWarningEntry {
+  code: string;
+  message: string;
+  column?: string;
+  row?: number;
+}
+
+/**
  * Every object key put_object_url issued (issue 6): storage cannot be listed cheaply, so this is how
  * the clean-up (server/jobs/upload-cleanup.ts) finds uploads that no conference kept — cancelled,
  * never saved, or removed from the conference later. `purpose` is one of UPLOAD_PURPOSES
@@ -554,6 +622,8 @@ export const audit_log = pgTable(
     entity_id: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** the import (DESIGN.md §11.4) that made this change; null for every other write */
+    import_job_id: integer('import_job_id'),
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_cci_code_at_idx').on(t.cci_code, t.at), index('audit_log_entity_idx').on(t.entity, t.entity_id)],
@@ -786,6 +856,7 @@ export type ConferenceMember = typeof conference_member.$inferSelect;
 export type NewConferenceMember = typeof conference_member.$inferInsert;
 export type ExportJob = typeof export_job.$inferSelect;
 export type NewExportJob = typeof export_job.$inferInsert;
+export type ImportJob = typeof import_job.$inferSelect;
 export type Upload = typeof upload.$inferSelect;
 export type NewUpload = typeof upload.$inferInsert;
 export type User = typeof users.$inferSelect;

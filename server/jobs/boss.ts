@@ -17,6 +17,14 @@ export interface ExportJobData {
   export_job_id: number;
 }
 
+/** One import_job row to run (DESIGN.md §11.4), beside the exports and with their retry rules. */
+export const IMPORT_QUEUE = 'import';
+export const IMPORT_DEAD_QUEUE = 'import-dead';
+
+export interface ImportJobData {
+  import_job_id: number;
+}
+
 /**
  * A crashed worker stops sending heartbeats; after `heartbeatSeconds` (pg-boss's minimum, 10 s) the
  * supervisor fails the attempt and the job is retried. Three retries, 5 s apart, then the
@@ -69,6 +77,8 @@ export async function startBoss(
   await boss.createQueue(EXPORT_DEAD_QUEUE, { retryLimit: 3 });
   await boss.createQueue(EXPORT_QUEUE, EXPORT_QUEUE_OPTIONS);
   await boss.createQueue(EXPORT_CLEANUP_QUEUE, { retryLimit: 1 });
+  await boss.createQueue(IMPORT_DEAD_QUEUE, { retryLimit: 3 });
+  await boss.createQueue(IMPORT_QUEUE, { ...EXPORT_QUEUE_OPTIONS, deadLetter: IMPORT_DEAD_QUEUE });
   await boss.createQueue(MAIL_DEAD_QUEUE, { retryLimit: 3 });
   await boss.createQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS);
   // every minute; one scan at a time

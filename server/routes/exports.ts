@@ -4,10 +4,13 @@ import rateLimit from '@fastify/rate-limit';
 import { currentUser } from '../plugins/app/auth.ts';
 import { rateLimitHook, type RateLimitRule } from '../lib/rate-limit.ts';
 import exportJobsRepository from '../repositories/export-jobs.ts';
+import importJobsRepository from '../repositories/import-jobs.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import { LocalDiskDriver } from '../storage/local.ts';
 import { exportQueueOf } from '../jobs/export-queue.ts';
+import { importQueueOf } from '../jobs/import-queue.ts';
 import cciExport from './cci/export.ts';
+import cciImport from './cci/import.ts';
 import cciS3 from './cci/common/s3.ts';
 import companyS3 from './company/common/s3.ts';
 import localObjects from './storage/objects.ts';
@@ -53,6 +56,9 @@ const routes: FastifyPluginAsync<ExportsRoutesOptions> = async (app, opts) => {
     queue: opts.boss ? exportQueueOf(opts.boss) : undefined,
     quota: rateLimitHook(app, quotas.exportsPerUser, perUser),
   });
+  // imports (DESIGN.md §11.4): files in through the same storage, jobs on the same pg-boss
+  await app.register(importJobsRepository);
+  await app.register(cciImport, { queue: opts.boss ? importQueueOf(opts.boss) : undefined });
   await app.register(cciS3, { storage: opts.storage, quota: rateLimitHook(app, quotas.uploadUrlsPerUser, perUser) });
   await app.register(companyS3, { storage: opts.storage });
   if (opts.storage instanceof LocalDiskDriver) await app.register(localObjects, { driver: opts.storage });

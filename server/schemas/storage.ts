@@ -15,7 +15,13 @@ export const UPLOAD_TYPES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** What an upload is for; decides the key's folder under the chamber's prefix. */
-export const UPLOAD_PURPOSES = ['conference_attachment'] as const;
+export const UPLOAD_PURPOSES = ['conference_attachment', 'import'] as const;
+
+/** DESIGN.md §11.4: an import's file is a CSV or an XLSX, at most 20 MB (as any upload). */
+export const IMPORT_UPLOAD_TYPES: Readonly<Record<string, readonly string[]>> = {
+  'text/csv': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+};
 
 /**
  * POST /v1/cci/{cci_code}/common/s3/put_object_url. `content_type` is checked by the handler rather

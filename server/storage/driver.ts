@@ -26,6 +26,8 @@ export interface StorageDriver {
   exists(key: string): Promise<boolean>;
   /** Stores a finished local file at `key` in one piece: readers see the old object or the whole new one. */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** Copies the object `key` to the local file `filePath` (an import reads its upload); false when there is no such object. */
+  getFile(key: string, filePath: string): Promise<boolean>;
   /** Removes `key`; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }

@@ -188,6 +188,12 @@ export class LocalDiskDriver implements StorageDriver {
     }
   }
 
+  async getFile(key: string, filePath: string): Promise<boolean> {
+    if (!(await this.exists(key))) return false;
+    await copyFile(this.pathOf(key), filePath);
+    return true;
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }

@@ -3,7 +3,9 @@
  * SDK's default chain (task role, environment); `endpoint` points at an S3-compatible server
  * (tests: s3rver; MinIO) and then uses path-style addressing.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import {
   DeleteObjectCommand,
@@ -103,6 +105,17 @@ export class S3Driver implements StorageDriver {
         ContentType: contentType,
       }),
     );
+  }
+
+  async getFile(key: string, filePath: string): Promise<boolean> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      await pipeline(object.Body as Readable, createWriteStream(filePath));
+      return true;
+    } catch (err) {
+      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return false;
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<void> {

@@ -5,12 +5,14 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import { upload } from '../../../db/schema.ts';
 import { currentUser } from '../../../plugins/app/auth.ts';
-import { Problem, notFound } from '../../../plugins/app/problem.ts';
+import { Problem, forbidden, notFound } from '../../../plugins/app/problem.ts';
+import { canAccess } from '../../../../access/permissions.ts';
 import { ProblemSchema, problemResponses } from '../../../schemas/common.ts';
 import { CciCodeParam } from '../../../schemas/master-data.ts';
 import {
   GetObjectUrlQuerySchema,
   GetObjectUrlSchema,
+  IMPORT_UPLOAD_TYPES,
   MAX_UPLOAD_BYTES,
   PutObjectUrlBodySchema,
   PutObjectUrlSchema,
@@ -22,12 +24,32 @@ import { isChamberKey, safeFileName } from '../../../storage/keys.ts';
 import { PUT_URL_SECONDS, downloadUrl, requireStorage } from '../../../storage/presign.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
-const putErrors = problemResponses(400, 401, 403, 404, 429, 503);
+const putErrors = problemResponses(400, 401, 403, 404, 422, 429, 503);
 const tags = ['cci: files'];
 const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 const ALLOWED = 'PDF、Excel（xlsx）、Word（docx）、PowerPoint（pptx）、PNG、JPEG';
 
-const PURPOSE_FOLDERS: Record<PutObjectUrlBody['purpose'], string> = { conference_attachment: 'attachments' };
+const PURPOSE_FOLDERS: Record<PutObjectUrlBody['purpose'], string> = {
+  conference_attachment: 'attachments',
+  import: 'imports/uploads',
+};
+
+/** An import's file (DESIGN.md §11.4): `.csv` (text/csv) or `.xlsx`, ≤ 20 MB; anything else a 422 naming what is allowed. */
+function checkedImportUpload(body: PutObjectUrlBody): string {
+  const contentType = body.content_type.trim().toLowerCase();
+  const extension = path.extname(body.file_name).toLowerCase();
+  if (!IMPORT_UPLOAD_TYPES[contentType]?.includes(extension)) {
+    throw new Problem(422, 'unsupported_import_file', '取込できるファイルは CSV（.csv）と Excel（.xlsx）です。', [
+      { field: 'body.file_name', code: 'unsupported_import_file', message: '.csv (text/csv) or .xlsx' },
+    ]);
+  }
+  if (body.size > MAX_UPLOAD_BYTES) {
+    throw new Problem(422, 'file_too_large', '取込ファイルのサイズは 20 MB 以下にしてください。', [
+      { field: 'body.size', code: 'file_too_large', message: `at most ${MAX_UPLOAD_BYTES} bytes` },
+    ]);
+  }
+  return contentType;
+}
 
 /** The content type, checked against the allowed types, the file name's extension and the size limit (issue 6). */
 function checkedUpload(body: PutObjectUrlBody): string {
@@ -64,10 +86,12 @@ const cciS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver; quota: preHand
       schema: { tags, params: ChamberParams, body: PutObjectUrlBodySchema, response: { 200: PutObjectUrlSchema, ...putErrors } },
     },
     async (request) => {
-      const { cciCode, username } = currentUser(request);
-      const contentType = checkedUpload(request.body);
-      const storage = requireStorage(opts.storage);
+      const { cciCode, username, userType } = currentUser(request);
       const { purpose } = request.body;
+      // imports are CCI_ADMIN's (DESIGN.md §11.4), uploads of both chamber roles
+      if (purpose === 'import' && !canAccess(userType, { resource: 'imports', action: 'create' })) throw forbidden();
+      const contentType = purpose === 'import' ? checkedImportUpload(request.body) : checkedUpload(request.body);
+      const storage = requireStorage(opts.storage);
       const key = `${cciCode}/${PURPOSE_FOLDERS[purpose]}/${randomUUID()}/${safeFileName(request.body.file_name)}`;
       // recorded before anyone can upload to it: an object without its row would never be cleaned up
       await app.db.insert(upload).values({ cci_code: cciCode, key, purpose, created_by: username });
@@ -108,6 +132,13 @@ const cciS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver; quota: preHand
         }
         // only the file the job finished with (not one a superseded attempt left behind)
         if (job?.file_key !== key) throw notFound('ファイルが見つかりません。');
+      }
+      // an import's error file (DESIGN.md §11.4): only the one its job finished with, for those who import
+      if (key.startsWith(`${cciCode}/imports/`)) {
+        const job = canAccess(currentUser(request).userType, { resource: 'imports', action: 'show' })
+          ? await app.importJobs.findByErrorFileKey(cciCode, key)
+          : null;
+        if (job?.error_file_key !== key) throw notFound('ファイルが見つかりません。');
       }
       return downloadUrl(requireStorage(opts.storage), key);
     },

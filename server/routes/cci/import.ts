@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { currentUser } from '../../plugins/app/auth.ts';
+import { Problem, notFound } from '../../plugins/app/problem.ts';
+import { ImportJobListQuery } from '../../repositories/import-jobs.ts';
+import { ImportCreateSchema, ImportJobParamsSchema, ImportJobSchema } from '../../schemas/import.ts';
+import { listOf, problemResponses } from '../../schemas/common.ts';
+import { CciCodeParam } from '../../schemas/master-data.ts';
+import type { ImportQueue } from '../../jobs/import-queue.ts';
+
+const errors = problemResponses(400, 401, 403, 404, 503);
+const createErrors = problemResponses(400, 401, 403, 404, 409, 422, 503);
+const tags = ['cci: imports'];
+const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
+
+const unavailable = () => new Problem(503, 'import_unavailable', '取込機能が設定されていません。');
+
+/**
+ * DESIGN.md §11.4: POST and GET /v1/cci/{cci_code}/import, GET …/import/{id}, POST …/import/{id}/apply.
+ * CCI_ADMIN only (resource `imports`). A job is queued (202) and run by the import worker; the
+ * console polls it. The error file downloads through GET …/common/s3/get_object_url?path={error_file_key}.
+ */
+const cciImport: FastifyPluginAsyncTypebox<{ queue?: ImportQueue }> = async (app, opts) => {
+  app.post(
+    '/v1/cci/:cci_code/import',
+    {
+      config: { access: { resource: 'imports', action: 'create' } },
+      schema: { tags, params: ChamberParams, body: ImportCreateSchema, response: { 202: ImportJobSchema, ...createErrors } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!opts.queue) throw unavailable();
+      const job = await app.importJobs.create(user.cciCode, user.username, request.body, opts.queue);
+      reply.code(202);
+      return job;
+    },
+  );
+
+  app.get(
+    '/v1/cci/:cci_code/import',
+    {
+      config: { access: { resource: 'imports', action: 'list' } },
+      schema: {
+        tags,
+        params: ChamberParams,
+        querystring: ImportJobListQuery,
+        response: { 200: listOf(Type.Partial(ImportJobSchema)), ...errors },
+      },
+    },
+    async (request) => app.importJobs.list(currentUser(request).cciCode, request.query),
+  );
+
+  app.get(
+    '/v1/cci/:cci_code/import/:id',
+    {
+      config: { access: { resource: 'imports', action: 'show' } },
+      schema: { tags, params: ImportJobParamsSchema, response: { 200: ImportJobSchema, ...errors } },
+    },
+    async (request) => {
+      const job = await app.importJobs.find(currentUser(request).cciCode, request.params.id);
+      if (!job) throw notFound();
+      return job;
+    },
+  );
+
+  app.post(
+    '/v1/cci/:cci_code/import/:id/apply',
+    {
+      config: { access: { resource: 'imports', action: 'create' } },
+      schema: { tags, params: ImportJobParamsSchema, response: { 202: ImportJobSchema, ...createErrors } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!opts.queue) throw unavailable();
+      const job = await app.importJobs.apply(user.cciCode, user.username, request.params.id, opts.queue);
+      if (!job) throw notFound();
+      reply.code(202);
+      return job;
+    },
+  );
+};
+export default cciImport;
