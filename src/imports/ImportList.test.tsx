@@ -26,9 +26,9 @@ describe('取込: the history', () => {
     const user = userEvent.setup();
     renderAdmin('/imports', { imports });
 
-    const table = await screen.findByRole('table');
-    const rows = await within(table).findAllByRole('row');
-    expect(rows).toHaveLength(3);
+    // the loading placeholder is a table too: wait for the two imports
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3));
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('会員');
     expect(rows[1]).toHaveTextContent('取込');
     expect(rows[1]).toHaveTextContent('実行中');

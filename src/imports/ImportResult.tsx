@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount } from '../exports/format';
-import type { ImportCounts, ImportJob } from './types';
+import { previewHeaders, previewText, type ImportCounts, type ImportJob } from './types';
 
 /** Errors listed on the page; the error file has them all. */
 export const ERRORS_SHOWN = 50;
@@ -81,7 +81,7 @@ const ScrollingTable = ({ label, children }: { label: string; children: ReactNod
 export const ImportErrors = ({ job }: { job: ImportJob }) => {
   const translate = useTranslate();
   const headingId = useId();
-  const errors = (job.errors ?? []).filter((e) => e.row !== null && e.row !== undefined);
+  const errors = job.errors ?? [];
   if (errors.length === 0) return null;
   const shown = errors.slice(0, ERRORS_SHOWN);
   const title = translate('kaigi.imports.errors.title');
@@ -142,34 +142,35 @@ export const ImportWarnings = ({ job }: { job: ImportJob }) => {
 export const ImportPreviewTable = ({ job }: { job: ImportJob }) => {
   const translate = useTranslate();
   const headingId = useId();
-  const preview = job.preview;
-  if (!preview || preview.rows.length === 0) return null;
+  const rows = job.preview ?? [];
+  if (rows.length === 0) return null;
+  const headers = previewHeaders(rows);
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography variant="subtitle1" component="h3" id={headingId} sx={{ fontWeight: 500, mb: 1 }}>
-        {translate('kaigi.imports.preview.title', { count: preview.rows.length })}
+        {translate('kaigi.imports.preview.title', { count: rows.length })}
       </Typography>
       <ScrollingTable label={translate('kaigi.imports.preview.region')}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('kaigi.imports.preview.row')}</TableCell>
-            {preview.headers.map((header, index) => (
-              <TableCell key={`${header}-${index}`} sx={{ whiteSpace: 'nowrap' }}>
+            {headers.map((header) => (
+              <TableCell key={header} sx={{ whiteSpace: 'nowrap' }}>
                 {header}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
-          {preview.rows.map((row) => (
-            <TableRow key={row.row}>
-              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{row.row}</TableCell>
-              {preview.headers.map((header, index) => (
+          {rows.map((row, index) => (
+            <TableRow key={`${String(row.row)}-${index}`}>
+              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{previewText(row.row)}</TableCell>
+              {headers.map((header) => (
                 <TableCell
-                  key={`${header}-${index}`}
+                  key={header}
                   sx={{ whiteSpace: 'nowrap', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}
                 >
-                  {row.cells[index] === null || row.cells[index] === undefined ? '' : String(row.cells[index])}
+                  {previewText(row[header])}
                 </TableCell>
               ))}
             </TableRow>

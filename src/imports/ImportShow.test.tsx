@@ -27,12 +27,14 @@ describe('取込: one import', () => {
     server.use(
       http.post(`${IMPORT}/5/apply`, () => {
         applied.push(5);
-        return HttpResponse.json(running({ id: 6, dry_run: false, progress_done: 0, progress_total: null }), { status: 202 });
+        return HttpResponse.json(running({ id: 6, dry_run: false, applied_from: 5, progress_done: 0, progress_total: null }), {
+          status: 202,
+        });
       }),
     );
     jobSequence(6, [
-      running({ id: 6, dry_run: false, progress_done: 10, progress_total: 30 }),
-      job({ id: 6, dry_run: false, counts: { rows: 30, created: 0, updated: 0, unchanged: 0, failed: 2 } }),
+      running({ id: 6, dry_run: false, applied_from: 5, progress_done: 10, progress_total: 30 }),
+      job({ id: 6, dry_run: false, applied_from: 5, counts: { rows: 30, created: 0, updated: 0, unchanged: 0, failed: 2 } }),
     ]);
     const user = userEvent.setup();
     renderAdmin('/imports/5/show', { imports });
@@ -55,8 +57,9 @@ describe('取込: one import', () => {
     expect(
       await screen.findByText('エラーがあったため、何も登録しませんでした。エラーを直して、もう一度取り込んでください。'),
     ).toBeInTheDocument();
-    // an applied job has no 取込実行 of its own
+    // an applied job has no 取込実行 of its own, and leads back to its dry run
     expect(screen.queryByRole('button', { name: '取込実行' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'このドライランを確認する' })).toHaveAttribute('href', '/imports/5/show');
   }, 30_000);
 
   it('with skip_invalid the dialog says the failing rows are left out, and the result counts what was written', async () => {
@@ -83,9 +86,9 @@ describe('取込: one import', () => {
         id: 8,
         status: 'failed',
         counts: null,
-        errors: [
-          { row: null, column: '事業所コード', code: 'import_missing_column', message: '必須の列「事業所コード」がありません。' },
-        ],
+        error: '必須の列「事業所コード」がありません。',
+        error_code: 'import_missing_column',
+        errors: null,
         error_file_key: null,
         preview: null,
         warnings: [],

@@ -21,7 +21,7 @@ import {
 import { ImportResult } from './ImportResult';
 import { ImportApplyButton } from './ImportApplyButton';
 import { ErrorFileButton } from './ErrorFileButton';
-import { failureReason, fileNameOf, isActive, polling, type ImportJob } from './types';
+import { fileNameOf, isActive, polling, type ImportJob } from './types';
 
 /** The one-line outcome above the counts. */
 const Outcome = ({ job }: { job: ImportJob }) => {
@@ -45,7 +45,6 @@ const ImportDetail = () => {
   const nameOf = useCreatorName();
   if (!job) return null;
   const type = translate(`kaigi.imports.types.${job.type}`);
-  const reason = job.status === 'failed' ? failureReason(job) : null;
   return (
     <Card>
       <CardContent>
@@ -75,7 +74,9 @@ const ImportDetail = () => {
             {isActive(job) && <ImportProgressBar job={job} />}
             {job.status === 'failed' && (
               <Alert severity="error">
-                {reason ? translate('kaigi.imports.show.failed', { reason }) : translate('kaigi.imports.show.failed_unknown')}
+                {job.error
+                  ? translate('kaigi.imports.show.failed', { reason: job.error })
+                  : translate('kaigi.imports.show.failed_unknown')}
               </Alert>
             )}
             {job.status === 'succeeded' && <Outcome job={job} />}
@@ -92,11 +93,16 @@ const ImportDetail = () => {
             />
           )}
           {job.dry_run && job.status !== 'succeeded' && <ImportApplyButton job={job} />}
-          <Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button component={RouterLink} to="/imports" startIcon={<ArrowBackIcon />}>
               {translate('kaigi.imports.show.back')}
             </Button>
-          </Box>
+            {job.applied_from !== null && (
+              <Button component={RouterLink} to={`/imports/${job.applied_from}/show`}>
+                {translate('kaigi.imports.show.from_dry_run')}
+              </Button>
+            )}
+          </Stack>
         </Stack>
       </CardContent>
     </Card>

@@ -1,72 +1,22 @@
 /**
- * Import jobs (issue 17; DESIGN.md §11.4): the record of GET /v1/cci/{cci_code}/import/{id} and the
- * choices of the 取込 page. Written out here until the server's schema module exists on this
- * branch; then `import type` from server/schemas like src/exports/types.ts.
+ * Import jobs (issue 17; DESIGN.md §11.4): the record shape from the server's TypeBox schema (`import
+ * type`, erased from the bundle) and the choices of the 取込 page. The constants copy
+ * server/db/schema.ts; types.test.ts checks that they still agree with it.
  */
+import type { ImportCreate, ImportJobOut } from '../../server/schemas/import.ts';
 
-export const IMPORT_TYPES = ['companies', 'members', 'positions'] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+export type { ImportCreate };
+export type ImportJob = ImportJobOut;
+export type ImportType = ImportJob['type'];
+export type ImportJobStatus = ImportJob['status'];
+export type ImportCounts = NonNullable<ImportJob['counts']>;
+export type ImportRowError = NonNullable<ImportJob['errors']>[number];
+export type ImportWarning = NonNullable<ImportJob['warnings']>[number];
+/** One row of the preview: `row` (the sheet's row number) and the values read, by header. */
+export type ImportPreviewRow = NonNullable<ImportJob['preview']>[number];
 
-export const IMPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
-
-export interface ImportCounts {
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-}
-
-/** One failing cell or row: `row` is the sheet's row number (header = 1); null for the file itself. */
-export interface ImportRowError {
-  row: number | null;
-  column: string | null;
-  code: string;
-  message: string;
-}
-
-export interface ImportWarning {
-  code: string;
-  message: string;
-  column?: string | null;
-  row?: number | null;
-}
-
-/** The first rows as the server read them (after normalisation), each with its sheet row number. */
-export interface ImportPreview {
-  headers: string[];
-  rows: Array<{ row: number; cells: Array<string | number | null> }>;
-}
-
-export interface ImportJob {
-  id: number;
-  type: ImportType;
-  key: string;
-  dry_run: boolean;
-  skip_invalid: boolean;
-  status: ImportJobStatus;
-  progress_done: number;
-  progress_total: number | null;
-  counts: ImportCounts | null;
-  errors: ImportRowError[] | null;
-  error_file_key: string | null;
-  warnings: ImportWarning[] | null;
-  preview?: ImportPreview | null;
-  /** why the file as a whole failed (Japanese), when status is failed */
-  error?: string | null;
-  created_by: string;
-  created_at: string;
-  finished_at: string | null;
-}
-
-/** POST /v1/cci/{cci_code}/import */
-export interface ImportCreate {
-  type: ImportType;
-  key: string;
-  dry_run: boolean;
-  skip_invalid: boolean;
-}
+export const IMPORT_TYPES = ['companies', 'members', 'positions'] as const satisfies readonly ImportType[];
+export const IMPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly ImportJobStatus[];
 
 /** How often the 取込 pages reload while an import runs. Tests shorten it. */
 export const polling = { intervalMs: 2_000 };
@@ -81,9 +31,13 @@ export const isApplicable = (job: Pick<ImportJob, 'status' | 'dry_run'> | undefi
 /** The uploaded file's own name: the last part of its object key (…/import/{uuid}/{name}). */
 export const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
-/**
- * Why the file as a whole failed: the job's `error`, else an error that names no row (a missing
- * column, an unreadable file).
- */
-export const failureReason = (job: Pick<ImportJob, 'error' | 'errors'>): string | null =>
-  job.error || job.errors?.find((e) => e.row === null || e.row === undefined)?.message || null;
+/** The headers of the preview, in the order the rows carry them (`row` is the row number, not a header). */
+export const previewHeaders = (rows: readonly ImportPreviewRow[]): string[] => {
+  const headers = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) if (key !== 'row') headers.add(key);
+  return [...headers];
+};
+
+/** A preview cell as text: dates and numbers as the server sent them, nothing for empty. */
+export const previewText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -1,10 +1,11 @@
 /**
  * The import file from the browser (DESIGN.md §11.4): checked here first (XLSX or CSV, at most
- * 20 MB) so the user hears at once, in Japanese, why a file is refused; the server checks again.
+ * 20 MB) so the user hears at once, in Japanese, why a file is refused; the server checks again
+ * (server/schemas/storage.ts IMPORT_UPLOAD_TYPES; types.test.ts keeps the two in step).
  * Then POST …/common/s3/put_object_url with `purpose: "import"` and the bytes straight to the
  * returned URL, as attachments upload (src/conferences/attachments/objectStorage.ts).
  */
-import type { PutObjectUrl } from '../../server/schemas/storage';
+import type { PutObjectUrl, PutObjectUrlBody } from '../../server/schemas/storage';
 import { httpClient, type HttpClient } from '../api/httpClient';
 import { putObjectUrlPath } from '../conferences/attachments/objectStorage';
 
@@ -44,6 +45,6 @@ export const requestImportUploadUrl = async (
   contentType: string,
   client: HttpClient = httpClient,
 ): Promise<PutObjectUrl> => {
-  const body = { file_name: file.name, content_type: contentType, size: file.size, purpose: 'import' };
+  const body: PutObjectUrlBody = { file_name: file.name, content_type: contentType, size: file.size, purpose: 'import' };
   return (await client.request<PutObjectUrl>(putObjectUrlPath(cciCode), { method: 'POST', body })).json;
 };

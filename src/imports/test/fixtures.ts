@@ -51,14 +51,15 @@ export const job = (overrides: Partial<ImportJob> = {}): ImportJob => ({
   ],
   error_file_key: 'TKY/import/5b0c3f7e/事業所_2026_エラー.xlsx',
   warnings: [{ code: 'import_unknown_column', message: '列「備考」は取り込まれません（不明な列）。', column: '備考' }],
-  preview: {
-    headers: ['事業所コード', '事業所名', '郵便番号'],
-    rows: [
-      { row: 2, cells: ['C0001', '株式会社あおば商事', '1000001'] },
-      { row: 3, cells: ['C0002', '有限会社さくら製作所', null] },
-    ],
-  },
+  preview: [
+    { row: 2, 事業所コード: 'C0001', 事業所名: '株式会社あおば商事', 郵便番号: '1000001' },
+    { row: 3, 事業所コード: 'C0002', 事業所名: '有限会社さくら製作所', 郵便番号: null },
+  ],
   error: null,
+  error_code: null,
+  applied_from: null,
+  cci_code: 'TKY',
+  started_at: '2026-11-21T05:00:01.000Z',
   created_by: 'tky-admin',
   // 2026/11/21(土) 14:00 in Tokyo
   created_at: '2026-11-21T05:00:00.000Z',
