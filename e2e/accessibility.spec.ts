@@ -240,7 +240,8 @@ test.beforeAll(async ({ request }) => {
   // a row on the exports page
   await admin.post('/v1/cci/demo/export', { type: 'companies', format: 'csv_utf8' });
   // an import: a row of the 取込 history and its page (a bad e-mail, so its errors show too)
-  const csv = '事業所コード,事業所名,メールアドレス\r\nAX001,株式会社アクセス商事,info@access.example.jp\r\nAX002,有限会社エラー,not-an-email\r\n';
+  const csv =
+    '事業所コード,事業所名,メールアドレス\r\nAX001,株式会社アクセス商事,info@access.example.jp\r\nAX002,有限会社エラー,not-an-email\r\n';
   const job = await startImport(request, 'cci-admin@example.com', 'demo', 'companies', '事業所_axe.csv', Buffer.from(csv));
   ids = { ...(await demoIds(admin)), import: job.id };
 });

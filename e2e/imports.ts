@@ -37,7 +37,10 @@ export async function startImport(
   const target = (await signed.json()) as { url: string; headers: Record<string, string>; key: string };
   const put = await request.put(target.url, { headers: target.headers, data: bytes });
   expect(put.ok(), await put.text()).toBeTruthy();
-  const started = await request.post(`/v1/cci/${cciCode}/import`, { headers: auth, data: { type, key: target.key, dry_run: true } });
+  const started = await request.post(`/v1/cci/${cciCode}/import`, {
+    headers: auth,
+    data: { type, key: target.key, dry_run: true },
+  });
   expect(started.ok(), await started.text()).toBeTruthy();
   return (await started.json()) as ImportJobOut;
 }
