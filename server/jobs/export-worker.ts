@@ -12,6 +12,7 @@ import { deleteExpiredExports } from './export-cleanup.ts';
 import { runExport } from './export-run.ts';
 import { exportState } from './export-state.ts';
 import { deleteOrphanUploads } from './upload-cleanup.ts';
+import { startImportWorker } from './import-worker.ts';
 
 export interface ExportWorkerOptions {
   boss: PgBoss;
@@ -71,9 +72,13 @@ export async function startExportWorker(opts: ExportWorkerOptions): Promise<{ st
   });
   await opts.boss.schedule(EXPORT_CLEANUP_QUEUE, CLEANUP_CRON, null, { tz: 'Asia/Tokyo' });
 
+  // imports run beside the exports, in the same processes (DESIGN.md §11.4)
+  const imports = await startImportWorker({ ...opts, log });
+
   return {
     async stop() {
       for (const queue of [EXPORT_QUEUE, EXPORT_DEAD_QUEUE, EXPORT_CLEANUP_QUEUE]) await opts.boss.offWork(queue);
+      await imports.stop();
     },
   };
 }

@@ -38,8 +38,17 @@ export function toCompany(row: CompanyRow): Company {
   };
 }
 
-const searchTextOf = (code: string, attributes: CompanyAttributes) =>
+/** The keyword search text of a company (also written by imports, DESIGN.md §11.4). */
+export const companySearchText = (code: string, attributes: CompanyAttributes) =>
   buildSearchText(code, attributes.name1, attributes.name_kana);
+const searchTextOf = companySearchText;
+
+/** A chamber's change of a company's attributes: the company admin must confirm it (spec §4); imports too. */
+export const chamberChangedAttributes = (current: CompanyAttributes, input: Partial<CompanyAttributes>): CompanyAttributes => ({
+  ...current,
+  ...input,
+  admin_changed_info_flag: '1',
+});
 
 const duplicateCode = () =>
   new Problem(409, 'duplicate_company_code', 'この事業所コードは既に使われています。', [
@@ -116,11 +125,10 @@ export default fp(
             if (!current) throw notFound();
             if (current.version !== input.version) throw versionConflict(current.version);
             const code = input.company_code ?? current.company_code;
-            const attributes: CompanyAttributes = {
-              ...current.attributes,
-              ...input.attributes,
-              admin_changed_info_flag: changedBy === 'chamber' ? '1' : '0',
-            };
+            const attributes: CompanyAttributes =
+              changedBy === 'chamber'
+                ? chamberChangedAttributes(current.attributes, input.attributes)
+                : { ...current.attributes, ...input.attributes, admin_changed_info_flag: '0' };
             const [row] = await tx
               .update(company)
               .set({

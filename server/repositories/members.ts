@@ -51,7 +51,7 @@ export const MEMBER_LIST: ListSpec = {
 };
 export const MemberListQuery = listQuerySchema(MEMBER_LIST);
 
-export function toMember(row: MemberRow): Member {
+export function toMember(row: Omit<MemberRow, 'search_text' | 'created_by' | 'updated_by'>): Member {
   return {
     id: row.id,
     cci_code: row.cci_code,

@@ -71,9 +71,11 @@ const cciImport: FastifyPluginAsyncTypebox<{ queue?: ImportQueue }> = async (app
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!opts.queue) throw unavailable();
-      const job = await app.importJobs.apply(user.cciCode, user.username, request.params.id, opts.queue);
+      const job = opts.queue
+        ? await app.importJobs.apply(user.cciCode, user.username, request.params.id, opts.queue)
+        : await app.importJobs.find(user.cciCode, request.params.id);
       if (!job) throw notFound();
+      if (!opts.queue) throw unavailable();
       reply.code(202);
       return job;
     },

@@ -751,6 +751,39 @@ const ROWS: Row[] = [
     expect: inDemo(chamberMissing),
     foreign: bothChamber(() => `/v1/cci/${OTHER_CCI}/export/${MISSING}`, 403),
   },
+  // imports (DESIGN.md §11.4): CCI_ADMIN only
+  {
+    method: 'POST',
+    path: '/v1/cci/{cci_code}/import',
+    own: () => ({ url: '/v1/cci/demo/import', body: {} }),
+    expect: inDemo(adminWrite),
+    foreign: adminOnly(
+      () => `/v1/cci/${OTHER_CCI}/import`,
+      403,
+      () => ({ type: 'companies', key: `${OTHER_CCI}/imports/uploads/x/a.csv` }),
+    ),
+  },
+  {
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/import',
+    own: () => ({ url: '/v1/cci/demo/import' }),
+    expect: inDemo({ ...chamberRead, staff: 403 }),
+    foreign: adminOnly(() => `/v1/cci/${OTHER_CCI}/import`, 403),
+  },
+  {
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/import/{id}',
+    own: () => ({ url: `/v1/cci/demo/import/${MISSING}` }),
+    expect: inDemo(adminMissing),
+    foreign: adminOnly(() => `/v1/cci/${OTHER_CCI}/import/${MISSING}`, 403),
+  },
+  {
+    method: 'POST',
+    path: '/v1/cci/{cci_code}/import/{id}/apply',
+    own: () => ({ url: `/v1/cci/demo/import/${MISSING}/apply` }),
+    expect: inDemo(adminMissing),
+    foreign: adminOnly(() => `/v1/cci/${OTHER_CCI}/import/${MISSING}/apply`, 403),
+  },
   {
     method: 'POST',
     path: '/v1/cci/{cci_code}/common/s3/put_object_url',

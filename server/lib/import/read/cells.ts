@@ -79,12 +79,19 @@ export function parseImportDate(v: ImportValue): ImportDate {
 }
 
 function fromSerial(serial: number): ImportDate {
-  const days = Math.floor(serial);
-  // 2958465 = 9999-12-31; 60 is Lotus 1-2-3's 1900-02-29, which Excel kept and which never was
-  if (!Number.isFinite(serial) || days < 1 || days > 2_958_465 || days === 60) return FAIL;
-  const epoch = Date.UTC(1899, 11, days < 60 ? 31 : 30);
-  const d = new Date(epoch + days * 86_400_000);
-  return ymd(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  const d = excelSerialDate(serial);
+  return d ? ymd(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()) : FAIL;
+}
+
+/**
+ * An Excel serial as a UTC date-time, in the 1900 date system (or 1904, as old Mac workbooks say);
+ * null for 60, Lotus 1-2-3's 1900-02-29 that Excel kept and that never was, and out of range.
+ */
+export function excelSerialDate(serial: number, date1904 = false): Date | null {
+  const value = date1904 ? serial + 1462 : serial;
+  const days = Math.floor(value);
+  if (!Number.isFinite(value) || days < 1 || days > 2_958_465 || days === 60) return null;
+  return new Date(Date.UTC(1899, 11, days < 60 ? 31 : 30) + Math.round(value * 86_400_000));
 }
 
 function ymd(year: number, month: number, day: number): ImportDate {

@@ -1,46 +1,91 @@
 /**
- * XLSX rows, streamed with exceljs's WorkbookReader: sheet by sheet, row by row, with shared
- * strings and styles cached (styles tell which numbers are dates). Merged header cells need no
- * handling: the text sits in the merge's first cell and the others are empty.
+ * XLSX rows, streamed: sheets in tab order, each sheet's XML parsed as it inflates, one row at a
+ * time (an 80 000-row file is never held whole: DESIGN.md §9 import budget). exceljs's own
+ * streaming reader builds a Row and a styled Cell per value and needs ~450 MB for 80 000 rows, so
+ * the sheet XML is read here with saxes instead. Formula cells give their cached value; merged
+ * header cells need nothing: the text sits in the merge's first cell and the others are empty.
  */
-import { createReadStream } from 'node:fs';
-import ExcelJS from 'exceljs';
-import { toImportValue } from './cells.ts';
+import { excelSerialDate, toImportValue } from './cells.ts';
 import { ImportFileError } from './errors.ts';
 import { importReadMessages } from './messages.ts';
 import type { ImportValue, RawRow } from './types.ts';
-import { checkXlsxZip } from './zip-guard.ts';
+import { readDateStyles, readSharedStrings, readWorkbook, unescapeExcel } from './xlsx-parts.ts';
+import { parseXml } from './xml.ts';
+import { openXlsxZip } from './zip-guard.ts';
 
 export async function* xlsxRows(filePath: string, maxColumns: number): AsyncGenerator<RawRow> {
-  await checkXlsxZip(filePath);
-  const source = createReadStream(filePath);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  let sheet = -1;
-  try {
-    for await (const worksheet of reader) {
-      sheet += 1;
-      const sheetName = (worksheet as unknown as { name?: string }).name;
-      for await (const row of worksheet) {
-        const raw = row.values as unknown[];
-        if (raw.length - 1 > maxColumns) {
-          throw new ImportFileError('import_too_many_columns', importReadMessages.import_too_many_columns(maxColumns));
-        }
-        const values: ImportValue[] = [];
-        // row.values is 1-based and sparse
-        for (let i = 1; i < raw.length; i += 1) values.push(toImportValue(raw[i]));
-        yield { sheet, sheetName, row: row.number, values };
+  const zip = await openXlsxZip(filePath);
+  const { sheets, date1904 } = await readWorkbook(zip);
+  const dateStyles = await readDateStyles(zip);
+  const shared = await readSharedStrings(zip);
+  for (const [sheet, { name, path }] of sheets.entries()) {
+    let row = 0;
+    let values: ImportValue[] = [];
+    let cell = { col: 0, style: 0, type: '' };
+    let text: string[] | null = null; // the <v> or inline <t> being read
+    let v: string | null = null;
+    let inline: string[] = [];
+    let inPhonetic = false;
+    yield* parseXml<RawRow>(zip.text(path), {
+      open(tag, a) {
+        if (tag === 'row') {
+          row = a.r ? Number(a.r) : row + 1;
+          values = [];
+        } else if (tag === 'c') {
+          const col = a.r ? columnOf(a.r) : values.length + 1;
+          if (col > maxColumns) {
+            throw new ImportFileError('import_too_many_columns', importReadMessages.import_too_many_columns(maxColumns));
+          }
+          cell = { col, style: Number(a.s ?? 0), type: a.t ?? 'n' };
+          [v, inline] = [null, []];
+        } else if (tag === 'v') text = [];
+        else if (tag === 'rPh') inPhonetic = true;
+        else if (tag === 't' && !inPhonetic) text = [];
+      },
+      text(t) {
+        text?.push(t);
+      },
+      close(tag, out) {
+        if (tag === 'v' && text) [v, text] = [text.join(''), null];
+        else if (tag === 't' && text) [inline, text] = [[...inline, ...text], null];
+        else if (tag === 'rPh') inPhonetic = false;
+        else if (tag === 'c') {
+          while (values.length < cell.col - 1) values.push(null);
+          values.push(toImportValue(cellValue(cell.type, v, inline, dateStyles[cell.style] ?? false)));
+        } else if (tag === 'row') out.push({ sheet, sheetName: name, row, values });
+      },
+    });
+  }
+
+  function cellValue(type: string, v: string | null, inline: string[], isDate: boolean): unknown {
+    switch (type) {
+      case 's':
+        return v === null ? null : shared[Number(v)];
+      case 'inlineStr':
+        return unescapeExcel(inline.join(''));
+      case 'str':
+      case 'e':
+        return v === null ? null : unescapeExcel(v);
+      case 'b':
+        return v === null ? null : v === '1';
+      case 'd':
+        return v === null ? null : new Date(v);
+      default: {
+        if (v === null || v.trim() === '') return null;
+        const n = Number(v);
+        return (isDate && excelSerialDate(n, date1904)) || n;
       }
     }
-  } catch (error) {
-    if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError('import_not_xlsx', importReadMessages.import_not_xlsx());
-  } finally {
-    source.destroy();
   }
+}
+
+/** "AB12" → 28 */
+function columnOf(ref: string): number {
+  let col = 0;
+  for (const ch of ref) {
+    const code = ch.charCodeAt(0);
+    if (code < 65 || code > 90) break;
+    col = col * 26 + code - 64;
+  }
+  return col;
 }

@@ -67,3 +67,13 @@ export async function writeZip(file: string, entries: Record<string, Buffer | st
   await done;
   return file;
 }
+
+export const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+/** the least workbook naming one sheet, whose XML is `sheet` */
+export const workbookParts = (sheet: Buffer | string, extra: Record<string, string> = {}, workbookPr = '') => ({
+  'xl/workbook.xml': `<workbook ${NS} xmlns:r="${REL_NS}">${workbookPr}<sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+  'xl/worksheets/sheet1.xml': sheet,
+  ...extra,
+});

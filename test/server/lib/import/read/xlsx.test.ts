@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allRows, open, tempFiles, writeXlsx } from './import-files.ts';
+import { NS, allRows, open, tempFiles, workbookParts, writeXlsx, writeZip } from './import-files.ts';
 
 const { file } = tempFiles();
 
@@ -60,5 +60,28 @@ describe('openImportFile: XLSX files as users have them (issue 17)', () => {
     const rows = await allRows(await open(path));
     expect(rows).toHaveLength(5000);
     expect(rows.at(-1)).toEqual({ row: 5001, cells: ['05000', '会社5000'] });
+  });
+});
+
+describe('openImportFile: XLSX written by other programs', () => {
+  it('reads inline strings, furigana-carrying shared strings, booleans, errors, 1904 dates and prefixed tags', async () => {
+    const sst = `<sst ${NS}><si><t>事業所コード</t></si><si><t>事業所名</t></si><si><r><t>山田</t></r><r><t>商店</t></r><rPh sb="0" eb="2"><t>ヤマダ</t></rPh></si><si><t>改行_x000D_あり</t></si></sst>`;
+    const styles = `<styleSheet ${NS}><numFmts count="1"><numFmt numFmtId="176" formatCode="[$-411]ggge&quot;年&quot;m&quot;月&quot;d&quot;日&quot;"/></numFmts><cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="176"/><xf numFmtId="14"/></cellXfs></styleSheet>`;
+    const sheet = `<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>
+      <x:row r="2"><x:c r="A2" t="s"><x:v>0</x:v></x:c><x:c r="B2" t="s"><x:v>1</x:v></x:c><x:c r="D2" t="inlineStr"><x:is><x:t>設立日</x:t></x:is></x:c></x:row>
+      <x:row r="3"><x:c r="A3" t="inlineStr"><x:is><x:t> 001 </x:t></x:is></x:c><x:c r="B3" t="s"><x:v>2</x:v></x:c><x:c r="C3" t="b"><x:v>1</x:v></x:c><x:c r="D3" s="1"><x:v>44651</x:v></x:c></x:row>
+      <x:row r="4"><x:c r="A4" t="e"><x:v>#N/A</x:v></x:c><x:c r="B4" t="s"><x:v>3</x:v></x:c><x:c r="C4" t="str"><x:f>A1</x:f></x:c><x:c r="D4" s="2"><x:v>0</x:v></x:c></x:row>
+    </x:sheetData></x:worksheet>`;
+    const path = await writeZip(
+      file('other.xlsx'),
+      workbookParts(sheet, { 'xl/sharedStrings.xml': sst, 'xl/styles.xml': styles }, '<workbookPr date1904="1"/>'),
+    );
+    const read = await open(path);
+    expect(read).toMatchObject({ headerRow: 2, headers: ['事業所コード', '事業所名', '', '設立日'] });
+    expect(await allRows(read)).toEqual([
+      // 1904 system: 44651 is 2026-04-01 (1462 days later than the 1900 system's 44651)
+      { row: 3, cells: ['001', '山田商店', 'TRUE', new Date(Date.UTC(2026, 3, 1))] },
+      { row: 4, cells: ['#N/A', '改行\rあり', null, new Date(Date.UTC(1904, 0, 1))] },
+    ]);
   });
 });

@@ -1,0 +1,145 @@
+/**
+ * One attempt at one import job (DESIGN.md §11.4, issue 17): fetch the upload, read it with the
+ * import reader, check (and, for real, write) the rows a batch at a time in ONE transaction, then
+ * record counts, the first errors, warnings, a preview and an XLSX of the failing rows. All or
+ * nothing: with a failed row nothing is committed unless skip_invalid; a dry run commits nothing;
+ * a file-level error (ImportFileError) fails the job and writes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import * as schema from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import type { ImportCounts, ImportJob, ImportRowError } from '../db/schema.ts';
+import type { StorageDriver } from '../storage/driver.ts';
+import { fileNameOf, safeFileName } from '../storage/keys.ts';
+import { cellText, ImportFileError, openImportFile, type ImportRow } from '../lib/import/read/index.ts';
+import { IMPORT_KINDS } from '../lib/import/kinds/index.ts';
+import type { CheckedRow, KindContext } from '../lib/import/kinds/types.ts';
+import { importMessages as m } from '../lib/import/messages.ts';
+import { FORMAT_FILES, openWriter } from './writers/index.ts';
+import type { ExportWriter } from './writers/types.ts';
+import type { Attempt } from './export-state.ts';
+import type { ImportState } from './import-state.ts';
+
+/** Rows per look-up and write: one `= any($1)` query per kind and batch (and the progress step). */
+export const IMPORT_BATCH_ROWS = 1000;
+export const MAX_LISTED_ERRORS = 1000;
+export const PREVIEW_ROWS = 20;
+
+export interface ImportDeps {
+  pool: pg.Pool;
+  state: ImportState;
+  storage: StorageDriver;
+  tmpDir?: string;
+}
+
+/** Ends the transaction without committing (a dry run, or rows that stop an all-or-nothing import). */
+class Rollback extends Error {}
+
+export async function runImport(deps: ImportDeps, jobId: number, lastAttempt: boolean): Promise<'succeeded' | 'failed' | 'finished-before'> {
+  const job = await deps.state.claim(jobId);
+  if (!job) return 'finished-before';
+  const attempt = { id: job.id, startedAt: job.started_at! };
+  const tmp = (ext: string) => path.join(deps.tmpDir ?? os.tmpdir(), `kaigi-import-${job.id}-${randomUUID()}${ext}`);
+  const upload = tmp(path.extname(job.key).toLowerCase());
+  const errorFile = tmp('.xlsx');
+  try {
+    if (!(await deps.storage.getFile(job.key, upload))) {
+      await deps.state.fail(job.id, 'import_file_missing', m.fileMissing(), attempt);
+      return 'failed';
+    }
+    return await importFile(deps, job, attempt, upload, errorFile);
+  } catch (err) {
+    if (err instanceof ImportFileError) {
+      await deps.state.fail(job.id, err.code, err.message, attempt);
+      return 'failed';
+    }
+    await (lastAttempt ? deps.state.fail(job.id, 'import_failed', m.failed(), attempt) : deps.state.awaitRetry(attempt, m.retry()));
+    throw err;
+  } finally {
+    await rm(upload, { force: true });
+    await rm(errorFile, { force: true });
+  }
+}
+
+async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, upload: string, errorFile: string) {
+  const kind = IMPORT_KINDS[job.type];
+  const sheet = await openImportFile(upload, { fileName: fileNameOf(job.key), knownHeaders: kind.headers, requiredHeaders: kind.required });
+  const counts: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const errors: ImportRowError[] = [];
+  const preview: Record<string, unknown>[] = [];
+  let errorWriter: ExportWriter | null = null;
+
+  const client = await deps.pool.connect();
+  let broken = false;
+  try {
+    await client.query('begin');
+    const ctx: KindContext = {
+      client,
+      tx: drizzle(client, { schema }) as unknown as Db,
+      cciCode: job.cci_code,
+      actor: job.created_by,
+      jobId: job.id,
+      write: !job.dry_run,
+      column: (header) => sheet.headers.indexOf(header),
+      seen: new Set(),
+    };
+    const record = async (checked: CheckedRow[]) => {
+      for (const r of checked) {
+        counts.rows += 1;
+        counts[r.result] += 1;
+        if (preview.length < PREVIEW_ROWS) preview.push({ row: r.source.row, result: r.result, values: r.values });
+        if (r.result !== 'failed') continue;
+        for (const e of r.errors) if (errors.length < MAX_LISTED_ERRORS) errors.push(e);
+        errorWriter ??= openWriter('xlsx', errorFile, {
+          sheetName: m.errorFileSheet,
+          title: m.errorFileSheet,
+          columns: [...sheet.headers, m.errorFileReason].map((header) => ({ header, width: 16 })),
+        });
+        errorWriter.write([...r.source.cells.map((c) => (c instanceof Date ? cellText(c) : c)), reasonOf(r)]);
+      }
+      // with a failed row an all-or-nothing import writes nothing: stop writing at once
+      if (counts.failed > 0 && !job.skip_invalid) ctx.write = false;
+      if (errorWriter) await errorWriter.flush();
+      await deps.state.progress(attempt, counts.rows);
+    };
+    let batch: ImportRow[] = [];
+    for await (const row of sheet.rows) {
+      batch.push(row);
+      if (batch.length >= IMPORT_BATCH_ROWS) {
+        await record(await kind.batch(ctx, batch));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await record(await kind.batch(ctx, batch));
+    if (job.dry_run || (counts.failed > 0 && !job.skip_invalid)) throw new Rollback();
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    if (!(err instanceof Rollback)) {
+      (errorWriter as ExportWriter | null)?.abort();
+      throw err;
+    }
+  } finally {
+    client.release(broken);
+  }
+
+  let errorFileKey: string | null = null;
+  if (errorWriter) {
+    await (errorWriter as ExportWriter).finish();
+    errorFileKey = `${job.cci_code}/imports/${job.id}/${safeFileName(`取込エラー_${job.id}`, 'errors')}.xlsx`;
+    await deps.storage.putFile(errorFileKey, errorFile, FORMAT_FILES.xlsx.contentType);
+  }
+  const result = { counts, errors, warnings: sheet.warnings, preview, error_file_key: errorFileKey };
+  const stopped = !job.dry_run && counts.failed > 0 && !job.skip_invalid;
+  await deps.state.finish(attempt, result, stopped ? { code: 'import_rows_invalid', message: m.rowsInvalid(counts.failed) } : undefined);
+  return stopped ? 'failed' : 'succeeded';
+}
+
+const reasonOf = (r: CheckedRow) => r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join(' / ');

@@ -1,0 +1,164 @@
+/**
+ * 事業所 (DESIGN.md §11.4): the companies export's columns; rows match by 事業所コード, folded as
+ * the forms fold it (the body normaliser's foldCode), and are checked by CompanyCreateSchema.
+ */
+import { company, type CompanyAttributes } from '../../../db/schema.ts';
+import { CompanyCreateSchema } from '../../../schemas/company.ts';
+import { chamberChangedAttributes, companySearchText, toCompany } from '../../../repositories/companies.ts';
+import { memberSearchText } from '../../member-search-text.ts';
+import { auditMany } from '../../audit.ts';
+import { cellText, type ImportRow } from '../read/index.ts';
+import { bodyValidator, checkRow } from '../validate.ts';
+import { importMessages as m } from '../messages.ts';
+import { same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+
+export const COMPANY_CODE = '事業所コード';
+/** the companies export's headers (server/jobs/sources/companies.ts); 登録日 and 更新日時 are read-only */
+export const COMPANY_HEADERS = [
+  COMPANY_CODE,
+  '事業所名',
+  'フリガナ',
+  '代表者',
+  '郵便番号',
+  '住所',
+  '電話番号',
+  'メールアドレス',
+  '登録日',
+  '更新日時',
+] as const;
+
+const FIELDS = [
+  ['name1', '事業所名'],
+  ['name_kana', 'フリガナ'],
+  ['representative', '代表者'],
+  ['postal_code', '郵便番号'],
+  ['address', '住所'],
+  ['phone', '電話番号'],
+  ['email', 'メールアドレス'],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+
+const LABELS: Record<string, string> = {
+  company_code: COMPANY_CODE,
+  ...Object.fromEntries(FIELDS.map(([field, header]) => [`attributes.${field}`, header])),
+};
+
+const validate = bodyValidator(CompanyCreateSchema);
+
+type StoredCompany = typeof company.$inferSelect;
+interface Pending extends CheckedRow {
+  code?: string;
+  attributes?: Partial<Record<Field, string | null>>;
+  current?: StoredCompany;
+}
+
+function check(ctx: KindContext, row: ImportRow): Pending {
+  const cell = (header: string) => {
+    const i = ctx.column(header);
+    return i < 0 ? undefined : (cellText(row.cells[i]) ?? '');
+  };
+  const attributes: Record<string, string> = {};
+  for (const [field, header] of FIELDS) {
+    const value = cell(header);
+    if (value !== undefined) attributes[field] = value;
+  }
+  const body = { company_code: cell(COMPANY_CODE) ?? '', attributes };
+  const checked = checkRow(validate, body, row.row, LABELS);
+  const values = { [COMPANY_CODE]: body.company_code, ...Object.fromEntries(FIELDS.map(([f, h]) => [h, attributes[f]])) };
+  if (!checked.ok) return { source: row, result: 'failed', errors: checked.errors, values };
+  const value = checked.value as { company_code: string; attributes: Partial<Record<Field, string | null>> };
+  if (ctx.seen.has(value.company_code)) {
+    const error = { row: row.row, column: COMPANY_CODE, code: 'duplicate_in_file', message: m.duplicateInFile(COMPANY_CODE) };
+    return { source: row, result: 'failed', errors: [error], values };
+  }
+  ctx.seen.add(value.company_code);
+  return { source: row, result: 'created', errors: [], values, code: value.company_code, attributes: value.attributes };
+}
+
+async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
+  const created = rows.filter((r) => r.result === 'created');
+  const updated = rows.filter((r) => r.result === 'updated');
+  const audits = [];
+  if (created.length > 0) {
+    const inserted = await ctx.tx
+      .insert(company)
+      .values(
+        created.map((r) => {
+          const attributes = { ...r.attributes, admin_changed_info_flag: '0' } as CompanyAttributes;
+          return {
+            cci_code: ctx.cciCode,
+            company_code: r.code!,
+            attributes,
+            search_text: companySearchText(r.code!, attributes),
+            created_by: ctx.actor,
+            updated_by: ctx.actor,
+          };
+        }),
+      )
+      .returning();
+    for (const row of inserted) {
+      audits.push({ action: 'create', entity: 'company', entityId: row.id, after: toCompany(row) });
+    }
+  }
+  if (updated.length > 0) {
+    const next = updated.map((r) => chamberChangedAttributes(r.current!.attributes, r.attributes as Partial<CompanyAttributes>));
+    const { rows: stored } = await ctx.client.query<StoredCompany>(
+      `update company c set attributes = v.attributes, search_text = v.search_text, version = c.version + 1,
+              updated_at = now(), updated_by = $1
+         from unnest($2::int[], $3::jsonb[], $4::text[]) as v(id, attributes, search_text)
+        where c.id = v.id returning c.*`,
+      [
+        ctx.actor,
+        updated.map((r) => r.current!.id),
+        next.map((a) => JSON.stringify(a)),
+        updated.map((r, i) => companySearchText(r.current!.company_code, next[i])),
+      ],
+    );
+    const before = new Map(updated.map((r) => [r.current!.id, r.current!]));
+    for (const row of stored) {
+      audits.push({ action: 'update', entity: 'company', entityId: row.id, before: toCompany(before.get(row.id)!), after: toCompany(row) });
+    }
+    // members keep a copy of their company's name for the keyword search (as the form's update does)
+    const renamed = updated.filter((r, i) => next[i].name1 !== r.current!.attributes.name1).map((r) => r.current!.id);
+    if (renamed.length > 0) await refreshMemberSearchText(ctx, renamed);
+  }
+  await auditMany(
+    ctx.tx,
+    audits.map((a) => ({ ...a, cciCode: ctx.cciCode, actor: ctx.actor, importJobId: ctx.jobId })),
+  );
+}
+
+async function refreshMemberSearchText(ctx: KindContext, companyIds: number[]): Promise<void> {
+  const { rows } = await ctx.client.query<{ id: number; name: string; name_kana: string | null; company_code: string; name1: string | null }>(
+    `select m.id, m.name, m.name_kana, c.company_code, c.attributes ->> 'name1' as name1
+       from member m join company c on c.id = m.company_id where m.company_id = any($1::int[])`,
+    [companyIds],
+  );
+  await ctx.client.query(
+    `update member m set search_text = v.search_text from unnest($1::int[], $2::text[]) as v(id, search_text) where m.id = v.id`,
+    [rows.map((r) => r.id), rows.map((r) => memberSearchText(r.name, r.name_kana, r.company_code, r.name1))],
+  );
+}
+
+export const companiesKind: ImportKind = {
+  headers: COMPANY_HEADERS,
+  required: [COMPANY_CODE, '事業所名'],
+  async batch(ctx, rows) {
+    const checked = rows.map((row) => check(ctx, row));
+    const codes = checked.filter((r) => r.code !== undefined).map((r) => r.code!);
+    const { rows: found } = await ctx.client.query<StoredCompany>(
+      'select * from company where cci_code = $1 and company_code = any($2::text[])',
+      [ctx.cciCode, codes],
+    );
+    const byCode = new Map(found.map((c) => [c.company_code, c]));
+    for (const r of checked) {
+      const current = r.code !== undefined ? byCode.get(r.code) : undefined;
+      if (!current) continue;
+      r.current = current;
+      const changed = Object.entries(r.attributes!).some(([f, v]) => !same(current.attributes[f as Field], v));
+      r.result = changed ? 'updated' : 'unchanged';
+    }
+    if (ctx.write) await write(ctx, checked);
+    return checked;
+  },
+};

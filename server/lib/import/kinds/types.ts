@@ -1,0 +1,41 @@
+import type pg from 'pg';
+import type { Db } from '../../../db/client.ts';
+import type { ImportRowError } from '../../../db/schema.ts';
+import type { ImportRow } from '../read/index.ts';
+
+export type RowResult = 'created' | 'updated' | 'unchanged' | 'failed';
+
+export interface CheckedRow {
+  source: ImportRow;
+  result: RowResult;
+  errors: ImportRowError[];
+  /** the row as read and normalised, by header (the console's preview) */
+  values: Record<string, unknown>;
+}
+
+/** One import's batch, in the job's transaction. */
+export interface KindContext {
+  client: pg.PoolClient;
+  /** drizzle on `client` (audit rows) */
+  tx: Db;
+  cciCode: string;
+  actor: string;
+  jobId: number;
+  /** false for a dry run, and once a failed row means nothing will be written */
+  write: boolean;
+  /** where each known header sits in the file (-1: absent) */
+  column(header: string): number;
+  /** per-import memory across batches (codes and ids already seen: duplicates within the file) */
+  seen: Set<string>;
+}
+
+/** A kind the import brings in: the export's headers and the forms' rules (DESIGN.md §11.4). */
+export interface ImportKind {
+  headers: readonly string[];
+  required: readonly string[];
+  /** Checks (and when ctx.write, writes) a batch of rows; one result per row, in order. */
+  batch(ctx: KindContext, rows: ImportRow[]): Promise<CheckedRow[]>;
+}
+
+/** Stored and imported values compare as text, empty and absent alike. */
+export const same = (a: unknown, b: unknown): boolean => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
