@@ -8,7 +8,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import { useSession } from '../session/useSession';
 import { formatDateTimeWithWeekday } from '../utils/dates';
 import { formatCount } from '../exports/format';
-import type { ImportJob, ImportJobStatus } from './types';
+import { modeKey, type ImportJob, type ImportJobStatus } from './types';
 
 const STATUS_COLORS: Record<ImportJobStatus, ChipProps['color']> = {
   queued: 'default',
@@ -28,9 +28,6 @@ export const ImportStatusChip = ({ status }: { status: ImportJobStatus }) => {
     />
   );
 };
-
-/** 「ドライラン」 or 「取込」 */
-export const modeKey = (job: Pick<ImportJob, 'dry_run'>) => `kaigi.imports.modes.${job.dry_run ? 'dry_run' : 'apply'}`;
 
 export const ImportModeChip = ({ job }: { job: ImportJob }) => {
   const translate = useTranslate();

@@ -20,10 +20,9 @@ import {
   ImportModeChip,
   ImportStatus,
   StaffNamesContext,
-  modeKey,
   useStaffNames,
 } from './ImportJobFields';
-import { IMPORT_JOB_STATUSES, IMPORT_TYPES, isActive, polling, type ImportJob } from './types';
+import { IMPORT_JOB_STATUSES, IMPORT_TYPES, isActive, modeKey, polling, type ImportJob } from './types';
 
 const statusChoices = IMPORT_JOB_STATUSES.map((id) => ({ id, name: `kaigi.imports.statuses.${id}` }));
 const typeChoices = IMPORT_TYPES.map((id) => ({ id, name: `kaigi.imports.types.${id}` }));

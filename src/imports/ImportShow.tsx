@@ -14,14 +14,13 @@ import {
   ImportProgressBar,
   ImportStatusChip,
   StaffNamesContext,
-  modeKey,
   useCreatorName,
   useStaffNames,
 } from './ImportJobFields';
 import { ImportResult } from './ImportResult';
 import { ImportApplyButton } from './ImportApplyButton';
 import { ErrorFileButton } from './ErrorFileButton';
-import { fileNameOf, isActive, polling, type ImportJob } from './types';
+import { fileNameOf, isActive, modeKey, polling, type ImportJob } from './types';
 
 /** The one-line outcome above the counts. */
 const Outcome = ({ job }: { job: ImportJob }) => {

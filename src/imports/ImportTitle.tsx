@@ -1,7 +1,6 @@
 /** How an import is named elsewhere (breadcrumbs, references): 「事業所のドライラン」. */
 import { useRecordContext, useTranslate } from 'react-admin';
-import { modeKey } from './ImportJobFields';
-import type { ImportJob } from './types';
+import { modeKey, type ImportJob } from './types';
 
 export const ImportTitle = () => {
   const translate = useTranslate();

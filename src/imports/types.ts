@@ -28,6 +28,9 @@ export const isActive = (job: Pick<ImportJob, 'status'> | undefined) => job?.sta
 export const isApplicable = (job: Pick<ImportJob, 'status' | 'dry_run'> | undefined) =>
   !!job && job.dry_run && job.status === 'succeeded';
 
+/** 「ドライラン」 or 「取込」 */
+export const modeKey = (job: Pick<ImportJob, 'dry_run'>) => `kaigi.imports.modes.${job.dry_run ? 'dry_run' : 'apply'}`;
+
 /** The uploaded file's own name: the last part of its object key (…/import/{uuid}/{name}). */
 export const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
