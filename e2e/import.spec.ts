@@ -23,7 +23,7 @@ function companiesCsv(): Buffer {
     const email = n === BAD_EMAIL ? `info${n}@@example` : `info${n}@torikomi.example.jp`;
     const postal = n === BAD_POSTAL ? '12-345' : `〒100-${String(n).padStart(4, '0')}`;
     lines.push(
-      `${code(n)},${name(n)},トリコミテスト${n},${postal},東京都千代田区丸の内${n}-1-1,03-1234-${String(n).padStart(4, '0')},${email}`,
+      `${code(n)},${name(n)},トリコミテストショウジ,${postal},東京都千代田区丸の内${n}-1-1,03-1234-${String(n).padStart(4, '0')},${email}`,
     );
   }
   // CP932 with CRLF and no newline after the last line, as Excel's 「CSV（コンマ区切り）」 saves it
