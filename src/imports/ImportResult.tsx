@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount } from '../exports/format';
-import { previewHeaders, previewText, type ImportCounts, type ImportJob } from './types';
+import { previewHeaders, previewRows, previewText, type ImportCounts, type ImportJob } from './types';
 
 /** Errors listed on the page; the error file has them all. */
 export const ERRORS_SHOWN = 50;
@@ -142,9 +142,9 @@ export const ImportWarnings = ({ job }: { job: ImportJob }) => {
 export const ImportPreviewTable = ({ job }: { job: ImportJob }) => {
   const translate = useTranslate();
   const headingId = useId();
-  const rows = job.preview ?? [];
+  const rows = previewRows(job);
   if (rows.length === 0) return null;
-  const headers = previewHeaders(rows);
+  const headers = previewHeaders(job.type, rows);
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography variant="subtitle1" component="h3" id={headingId} sx={{ fontWeight: 500, mb: 1 }}>
@@ -154,6 +154,7 @@ export const ImportPreviewTable = ({ job }: { job: ImportJob }) => {
         <TableHead>
           <TableRow>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('kaigi.imports.preview.row')}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('kaigi.imports.preview.result')}</TableCell>
             {headers.map((header) => (
               <TableCell key={header} sx={{ whiteSpace: 'nowrap' }}>
                 {header}
@@ -164,13 +165,16 @@ export const ImportPreviewTable = ({ job }: { job: ImportJob }) => {
         <TableBody>
           {rows.map((row, index) => (
             <TableRow key={`${String(row.row)}-${index}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{previewText(row.row)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{row.row}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', color: row.result === 'failed' ? 'error.main' : undefined }}>
+                {row.result ? translate(`kaigi.imports.counts.${row.result}`) : ''}
+              </TableCell>
               {headers.map((header) => (
                 <TableCell
                   key={header}
                   sx={{ whiteSpace: 'nowrap', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}
                 >
-                  {previewText(row[header])}
+                  {previewText(row.values[header])}
                 </TableCell>
               ))}
             </TableRow>

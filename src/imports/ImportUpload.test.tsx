@@ -136,9 +136,9 @@ describe('取込: a new import', () => {
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(previewRows).toEqual([
-      ['行', '事業所コード', '事業所名', '郵便番号'],
-      ['2', 'C0001', '株式会社あおば商事', '1000001'],
-      ['3', 'C0002', '有限会社さくら製作所', ''],
+      ['行', '結果', '事業所コード', '事業所名', '郵便番号', '備考'],
+      ['2', '新規', 'C0001', '株式会社あおば商事', '100-0001', ''],
+      ['3', 'エラー', 'C0002', '有限会社さくら製作所', '', 'x'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'エラーファイルをダウンロード' }));

@@ -128,7 +128,7 @@ export const messages = {
         title: '読み込んだ内容（最初の %{count} 行）',
         region: '読み込んだ内容の表（横にスクロールできます）',
         row: '行',
-        empty: '空',
+        result: '結果',
       },
       apply: {
         button: '取込実行',

@@ -1,7 +1,7 @@
 /** The 取込 page's constants agree with the server's (the SPA does not bundle the server modules). */
 import { IMPORT_JOB_STATUSES as SERVER_STATUSES, IMPORT_TYPES as SERVER_TYPES } from '../../server/db/schema.ts';
 import { IMPORT_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from '../../server/schemas/storage.ts';
-import { IMPORT_JOB_STATUSES, IMPORT_TYPES, previewHeaders } from './types';
+import { IMPORT_JOB_STATUSES, IMPORT_TYPES, previewHeaders, previewRows } from './types';
 import { IMPORT_FILE_TYPES, MAX_IMPORT_BYTES, checkImportFile } from './upload';
 
 describe('取込 constants', () => {
@@ -26,12 +26,15 @@ describe('取込 constants', () => {
     expect(checkImportFile({ name: 'csv', size: 10 })).toEqual({ ok: false, reason: 'unsupported_file_type' });
   });
 
-  it('reads the preview’s headers from its rows, in order, without the row number', () => {
-    expect(
-      previewHeaders([
-        { row: 2, 事業所コード: 'C1', 事業所名: 'A' },
-        { row: 3, 事業所コード: 'C2', 住所: 'B' },
-      ]),
-    ).toEqual(['事業所コード', '事業所名', '住所']);
+  it('orders the preview’s columns as the export does, unknown ones last, and leaves out what is not a row', () => {
+    const rows = previewRows({
+      preview: [
+        { row: 2, result: 'created', values: { 住所: '東京都', 事業所コード: 'C1', 備考: 'x' } },
+        { row: 3, result: 'failed', values: { 事業所名: 'A', 事業所コード: 'C2' } },
+        { nonsense: true },
+      ],
+    });
+    expect(rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(previewHeaders('companies', rows)).toEqual(['事業所コード', '事業所名', '住所', '備考']);
   });
 });

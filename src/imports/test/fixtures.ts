@@ -52,8 +52,9 @@ export const job = (overrides: Partial<ImportJob> = {}): ImportJob => ({
   error_file_key: 'TKY/import/5b0c3f7e/事業所_2026_エラー.xlsx',
   warnings: [{ code: 'import_unknown_column', message: '列「備考」は取り込まれません（不明な列）。', column: '備考' }],
   preview: [
-    { row: 2, 事業所コード: 'C0001', 事業所名: '株式会社あおば商事', 郵便番号: '1000001' },
-    { row: 3, 事業所コード: 'C0002', 事業所名: '有限会社さくら製作所', 郵便番号: null },
+    // stored as JSONB: the keys come back in its order, not the file's
+    { row: 2, result: 'created', values: { 郵便番号: '100-0001', 事業所名: '株式会社あおば商事', 事業所コード: 'C0001' } },
+    { row: 3, result: 'failed', values: { 郵便番号: null, 事業所名: '有限会社さくら製作所', 事業所コード: 'C0002', 備考: 'x' } },
   ],
   error: null,
   error_code: null,

@@ -8,6 +8,8 @@ import { caller } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
 import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
 import { download, eventually, readXlsx } from '../../../helpers/export-files.ts';
+import { IMPORT_KINDS } from '../../../../server/lib/import/kinds/index.ts';
+import { IMPORT_HEADERS } from '../../../../src/imports/types.ts';
 
 const PATH = '/v1/cci/demo/import/template';
 
@@ -49,11 +51,18 @@ describe('import templates', () => {
     const template = await readXlsx(res.rawPayload);
     const [exportedHeader] = await exportedRows(type);
     expect(template.rows[0]).toEqual(exportedHeader);
+    // …which are the headers the import reads
+    expect(template.rows[0]).toEqual(IMPORT_KINDS[type].headers);
     expect(template.rows).toHaveLength(2);
     const row = Object.fromEntries(template.rows[0].map((header, i) => [header, template.rows[1][i]]));
     expect(row).toMatchObject(example);
     // 会員ID blank: the example is a new member
     if (type === 'members' && '会員ID' in row) expect(row['会員ID']).toBe('');
+  });
+
+  it('the console orders an import’s preview by the headers each kind reads', () => {
+    for (const type of ['companies', 'members', 'positions'] as const)
+      expect(IMPORT_HEADERS[type]).toEqual(IMPORT_KINDS[type].headers);
   });
 
   it('is refused to CCI_CONFERENCE_USER and company admins (403), to another chamber (403), and needs a known type (400)', async () => {
