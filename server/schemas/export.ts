@@ -8,7 +8,8 @@ import { Day } from './member.ts';
  * issue 6: 出欠一覧 (attendance of a conference and its sub-conferences), 受付名簿 (reception list:
  * the attendees of one conference), 事業所一覧 (companies), 会員一覧 (members with current positions);
  * issue 12: コメント一覧 and チャット履歴 of a conference's room; issue 14: 受付名簿 lists every invitee
- * with a 受付 column, and 出席者一覧 (attendees) the people checked in, by check-in time.
+ * with a 受付 column, and 出席者一覧 (attendees) the people checked in, by check-in time; issue 17:
+ * 役職一覧 (positions, past and current, with 役職ID and 会員ID for the import's round trip).
  */
 export const EXPORT_TYPES = [
   'attendance',
@@ -16,6 +17,7 @@ export const EXPORT_TYPES = [
   'attendees',
   'companies',
   'members',
+  'positions',
   'room_comments',
   'room_chat',
 ] as const;
@@ -36,6 +38,7 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   attendees: ['time'],
   companies: ['code', 'kana'],
   members: ['protocol', 'kana', 'code'],
+  positions: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
   room_chat: ['time'],
 };

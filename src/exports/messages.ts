@@ -27,6 +27,7 @@ export const messages = {
         attendees: '出席者一覧',
         companies: '事業所一覧',
         members: '会員一覧',
+        positions: '役職一覧',
         room_comments: '会議室のコメント一覧',
         room_chat: '会議室のチャット履歴',
       },

@@ -40,7 +40,7 @@ const queued = (body: { type: ExportJob['type']; format: ExportJob['format'] }):
 
 // the first render of the lazy page and dialog in this file compiles them: slow on a loaded machine
 it(
-  '新規出力 opens the export dialog for 事業所一覧 and 会員一覧, and the new job appears on the page',
+  '新規出力 opens the export dialog for 事業所一覧, 会員一覧 and 役職一覧, and the new job appears on the page',
   { timeout: 45_000 },
   async () => {
     amplify.signInAs('CCI_CONFERENCE_USER');
@@ -72,7 +72,7 @@ it(
       within(kinds)
         .getAllByRole('radio')
         .map((r) => r.closest('label')?.textContent),
-    ).toEqual(['事業所一覧', '会員一覧']);
+    ).toEqual(['事業所一覧', '会員一覧', '役職一覧']);
     await user.click(within(kinds).getByRole('radio', { name: '会員一覧' }));
     expect(within(dialog).getByLabelText(/基準日/)).toHaveValue(todayInTokyo());
     await user.click(within(dialog).getByRole('radio', { name: 'CSV UTF-8（BOM付き、Excel向け）' }));

@@ -23,6 +23,7 @@ export const EXPORT_TYPES = [
   'attendees',
   'companies',
   'members',
+  'positions',
   'room_comments',
   'room_chat',
 ] as const satisfies readonly ExportType[];
@@ -37,6 +38,7 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   attendees: ['time'],
   companies: ['code', 'kana'],
   members: ['protocol', 'kana', 'code'],
+  positions: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
   room_chat: ['time'],
 };

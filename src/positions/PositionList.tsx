@@ -17,6 +17,7 @@ import {
   useCanAccess,
 } from 'react-admin';
 import { JaDateField } from '../common/JaDateField';
+import { ExportButton } from '../exports/ExportButton';
 import { ListEmpty } from '../common/ListEmpty';
 import { useRowClick } from '../common/useRowClick';
 import { CompanyReferenceInput } from '../members/CompanyReferenceInput';
@@ -49,6 +50,7 @@ const ListActions = () => (
   <TopToolbar>
     <FilterButton />
     <CreateButton />
+    <ExportButton type="positions" />
   </TopToolbar>
 );
 

@@ -13,6 +13,7 @@ import { renderAdmin } from '../common/testing/renderAdmin';
 import companies from '../companies';
 import members from '../members';
 import positions from '.';
+import exports from '../exports';
 import { BUKAICHO, KAITO, position } from './test/fixtures';
 
 const BASE = '*/v1/cci/admin/master/positions';
@@ -104,6 +105,27 @@ describe('positions list', () => {
     renderAdmin('/positions', resources);
     const row = (await screen.findByText('佐藤 花子')).closest('tr')!;
     expect(within(row).getByText('部会')).toBeInTheDocument();
+  });
+  it('出力 exports 役職一覧 (with 役職ID for the import, DESIGN.md §11.4) in the chosen order', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(BASE, () => list([BUKAICHO])),
+      http.post('*/v1/cci/TKY/export', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ id: 3, type: 'positions', status: 'queued' }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/positions', { ...resources, exports });
+    await user.click(await screen.findByRole('button', { name: '出力' }));
+    const dialog = await screen.findByRole('dialog', { name: '役職一覧を出力' });
+    await user.click(within(dialog).getByRole('radio', { name: '五十音順' }));
+    await user.click(within(dialog).getByRole('button', { name: '出力する' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ type: 'positions', format: 'xlsx', params: { order: 'kana', date_style: 'western' } }]),
+    );
+    expect(await screen.findByText('役職一覧の出力を受け付けました。完了するとダウンロードできます。')).toBeInTheDocument();
   });
 });
 

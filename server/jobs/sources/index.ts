@@ -5,6 +5,7 @@ import { receptionSource } from './reception.ts';
 import { attendeesSource } from './attendees.ts';
 import { companiesSource } from './companies.ts';
 import { membersSource } from './members.ts';
+import { positionsSource } from './positions.ts';
 import { roomChatSource, roomCommentsSource } from './room.ts';
 
 /** The row source of each export type (issue 6). */
@@ -14,6 +15,12 @@ export const SOURCES: Readonly<Record<ExportType, (ctx: SourceContext) => Export
   attendees: attendeesSource,
   companies: companiesSource,
   members: membersSource,
+  positions: positionsSource,
   room_comments: roomCommentsSource,
   room_chat: roomChatSource,
 };
+
+// The column labels of the exports an import reads back (DESIGN.md §11.4): import and template use these.
+export { COMPANY_EXPORT_HEADERS } from './companies.ts';
+export { MEMBER_EXPORT_HEADERS } from './members.ts';
+export { POSITION_EXPORT_HEADERS, POSITION_TYPE_NAMES } from './positions.ts';

@@ -16,6 +16,23 @@ const ORDERS: Readonly<Record<Exclude<ExportOrder, 'time'>, string>> = {
 
 const ACTIVE = (alias: string) => activeOnDay(alias, '$2');
 
+/** 会員ID first: the import matches a row by it (DESIGN.md §11.4), so an edited export goes back in. */
+const COLUMNS = [
+  { header: '会員ID', width: 10 },
+  { header: '事業所コード', width: 12 },
+  { header: '事業所名', width: 32 },
+  { header: '氏名', width: 18 },
+  { header: 'フリガナ', width: 20 },
+  { header: '肩書', width: 20 },
+  { header: 'メールアドレス', width: 32 },
+  { header: '役職', width: 40 },
+  { header: '就任日', width: 14 },
+  { header: '退任日', width: 14 },
+] as const;
+
+/** 会員一覧's column labels, the one list the export writes and the import and its template read */
+export const MEMBER_EXPORT_HEADERS: readonly string[] = COLUMNS.map((c) => c.header);
+
 export function membersSource(ctx: SourceContext): ExportSource {
   const asOf = ctx.params.as_of!;
   // ORDERS_BY_TYPE offers members no 'time' order; the job's params were checked against it
@@ -24,17 +41,7 @@ export function membersSource(ctx: SourceContext): ExportSource {
     sheetName: '会員一覧',
     fileLabel: '会員一覧',
     title: `会員一覧（${ctx.dates.day(asOf)} 現在）`,
-    columns: [
-      { header: '事業所コード', width: 12 },
-      { header: '事業所名', width: 32 },
-      { header: '氏名', width: 18 },
-      { header: 'フリガナ', width: 20 },
-      { header: '肩書', width: 20 },
-      { header: 'メールアドレス', width: 32 },
-      { header: '役職', width: 40 },
-      { header: '就任日', width: 14 },
-      { header: '退任日', width: 14 },
-    ],
+    columns: [...COLUMNS],
     count: {
       text: `select count(*)::int as n from member m where m.cci_code = $1 and ${ACTIVE('m')}`,
       values: [ctx.cciCode, asOf],
@@ -42,7 +49,7 @@ export function membersSource(ctx: SourceContext): ExportSource {
     rows: {
       text: `
         with ${heldPositionsCte({ cci: '$1', day: '$2', types: '$3' })}
-        select m.company_code, co.name1 as company_name, m.name, m.name_kana, m.title, m.email,
+        select m.id, m.company_code, co.name1 as company_name, m.name, m.name_kana, m.title, m.email,
                m.start_at::text as start_at, m.end_at::text as end_at, p.positions
           from member m
           join company co on co.id = m.company_id
@@ -53,6 +60,7 @@ export function membersSource(ctx: SourceContext): ExportSource {
     },
     toCells(row) {
       return [
+        row.id as number,
         row.company_code as string,
         row.company_name as string | null,
         row.name as string,

@@ -13,6 +13,13 @@ import { ImportFileError } from './errors.ts';
 import { importReadMessages } from './messages.ts';
 import type { CsvEncoding, RawRow } from './types.ts';
 
+/**
+ * The CSV export prefixes ' to a cell Excel would run as a formula (server/jobs/writers/csv.ts,
+ * "CSV injection"); that ' is the export's, not the data's, so an exported file reads back as it was.
+ */
+const EXPORT_FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
+const cell = (text: string) => toImportValue(text.replace(EXPORT_FORMULA_GUARD, ''));
+
 /** a single record longer than this is a broken quote swallowing the file, not data */
 const MAX_RECORD_CHARS = 1_000_000;
 
@@ -28,7 +35,7 @@ export async function* csvRows(filePath: string, encoding: CsvEncoding, maxColum
       if (record.length > maxColumns) {
         throw new ImportFileError('import_too_many_columns', importReadMessages.import_too_many_columns(maxColumns));
       }
-      yield { sheet: 0, row, values: record.map(toImportValue) };
+      yield { sheet: 0, row, values: record.map(cell) };
     }
   } catch (error) {
     if (error instanceof CsvError) {

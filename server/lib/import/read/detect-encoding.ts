@@ -17,6 +17,8 @@ const ZIP = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from([0xd0, 0xcf, 0x11,
 /** an invalid or unmapped CP932 sequence (U+FFFD), 外字 / EUC-JP bytes read as CP932 (private use); NUL is refused earlier */
 const NOT_CP932 = /[\uFFFD\uE000-\uF8FF]/;
 const SAMPLE_BYTES = 64 * 1024;
+/** NUL: UTF-16/32 or binary; ESC: JIS (ISO-2022-JP), 7-bit and so valid UTF-8 but not text */
+const ESC = 0x1b;
 
 export async function detectCsvEncoding(filePath: string): Promise<CsvEncoding> {
   let sample: Buffer | null = null;
@@ -29,7 +31,7 @@ export async function detectCsvEncoding(filePath: string): Promise<CsvEncoding> 
         throw new ImportFileError('import_not_csv', importReadMessages.import_not_csv());
       }
     }
-    if (chunk.includes(0)) throw unknown(sample);
+    if (chunk.includes(0) || chunk.includes(ESC)) throw unknown(sample);
     try {
       utf8.decode(chunk, { stream: true });
     } catch {
@@ -48,7 +50,7 @@ export async function detectCsvEncoding(filePath: string): Promise<CsvEncoding> 
   }
   const cp932 = iconv.getDecoder('cp932');
   for await (const chunk of createReadStream(filePath) as AsyncIterable<Buffer>) {
-    if (chunk.includes(0) || NOT_CP932.test(cp932.write(chunk))) throw unknown(sample);
+    if (chunk.includes(0) || chunk.includes(ESC) || NOT_CP932.test(cp932.write(chunk))) throw unknown(sample);
   }
   if (NOT_CP932.test(cp932.end() ?? '')) throw unknown(sample);
   return 'Shift_JIS';

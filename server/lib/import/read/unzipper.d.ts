@@ -1,13 +1,13 @@
-// unzipper ships no types; exceljs reads .xlsx through it. Only what zip-guard.ts uses.
+// unzipper ships no types; exceljs reads .xlsx through it. Only the central directory, as zip-guard.ts uses it.
 declare module 'unzipper' {
-  import type { Readable } from 'node:stream';
-
   export interface CentralDirectoryFile {
     path: string;
     type: 'File' | 'Directory';
     compressedSize: number;
     uncompressedSize: number;
-    stream(): Readable;
+    compressionMethod: number;
+    flags: number;
+    offsetToLocalFileHeader: number;
   }
 
   export const Open: {

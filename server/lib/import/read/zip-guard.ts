@@ -4,7 +4,9 @@
  * twice over: by the sizes the directory claims, then by counting the bytes actually inflated,
  * since the claim is only what the file says. Inflated bytes are streamed on, never kept here.
  */
+import { open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
+import { createInflateRaw } from 'node:zlib';
 import { Open, type CentralDirectoryFile } from 'unzipper';
 import { ImportFileError } from './errors.ts';
 import { importReadMessages } from './messages.ts';
@@ -41,25 +43,47 @@ export async function openXlsxZip(filePath: string): Promise<XlsxZip> {
     async *text(path, maxBytes = MAX_INFLATED_BYTES) {
       const f = byPath.get(path);
       if (!f) throw notXlsx();
-      const stream = f.stream();
       const decoder = new StringDecoder('utf8');
       let inflated = 0;
-      try {
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          inflated += chunk.length;
-          total += chunk.length;
-          if (total > MAX_INFLATED_BYTES || inflated > maxBytes || tooDense(inflated, f.compressedSize)) throw bomb();
-          yield decoder.write(chunk);
-        }
-        yield decoder.end();
-      } catch (error) {
-        if (error instanceof ImportFileError) throw error;
-        throw notXlsx();
-      } finally {
-        stream.destroy();
+      for await (const chunk of inflate(filePath, f)) {
+        inflated += chunk.length;
+        total += chunk.length;
+        if (total > MAX_INFLATED_BYTES || inflated > maxBytes || tooDense(inflated, f.compressedSize)) throw bomb();
+        yield decoder.write(chunk);
       }
+      yield decoder.end();
     },
   };
+}
+
+/**
+ * One part's bytes, inflated, from its local header on. Read here rather than through unzipper's
+ * entry stream, which keeps its file open when the reader stops early (a bomb, the rows limit).
+ */
+async function* inflate(filePath: string, f: CentralDirectoryFile): AsyncGenerator<Buffer> {
+  // encrypted (bit 0), or neither stored (0) nor deflated (8): not a workbook Excel saves
+  if (f.flags & 1 || (f.compressionMethod !== 0 && f.compressionMethod !== 8)) throw notXlsx();
+  if (f.compressedSize === 0) return;
+  const file = await open(filePath);
+  try {
+    const header = Buffer.alloc(30);
+    await file.read(header, 0, 30, f.offsetToLocalFileHeader);
+    if (header.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
+    const start = f.offsetToLocalFileHeader + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    const bytes = file.createReadStream({ autoClose: false, start, end: start + f.compressedSize - 1 });
+    const out = f.compressionMethod === 8 ? bytes.pipe(createInflateRaw()) : bytes;
+    bytes.on('error', (error) => out.destroy(error));
+    try {
+      yield* out as AsyncIterable<Buffer>;
+    } catch (error) {
+      throw error instanceof ImportFileError ? error : notXlsx();
+    } finally {
+      bytes.destroy();
+      out.destroy();
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 function tooDense(inflated: number, compressed: number): boolean {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
@@ -8,6 +11,8 @@ import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-
 import { download, eventually, readXlsx, rowsOf } from '../../../helpers/export-files.ts';
 import { deleteExpiredExports } from '../../../../server/jobs/export-cleanup.ts';
 import { EXPORT_QUEUE } from '../../../../server/jobs/boss.ts';
+import { MEMBER_EXPORT_HEADERS, POSITION_EXPORT_HEADERS } from '../../../../server/jobs/sources/index.ts';
+import { cellText, openImportFile, parseImportDate } from '../../../../server/lib/import/read/index.ts';
 
 const BASE = '/v1/cci/demo/export';
 type Job = Record<string, unknown> & { id: number; status: string; file_key: string | null };
@@ -318,9 +323,11 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     expect(kana.indexOf('EX02')).toBeLessThan(kana.indexOf('EX01'));
   });
 
-  it('会員一覧 with current positions, in protocol order, 五十音順 and by code', async () => {
+  it('会員一覧 with 会員ID first (the import matches by it), current positions, in protocol order, 五十音順 and by code', async () => {
     const { job, rows } = await produce({ type: 'members' });
+    expect(rows[0]).toEqual([...MEMBER_EXPORT_HEADERS]);
     expect(rows[0]).toEqual([
+      '会員ID',
       '事業所コード',
       '事業所名',
       '氏名',
@@ -331,28 +338,125 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
       '就任日',
       '退任日',
     ]);
-    const names = rows.map((r) => r[2]);
+    const names = rows.map((r) => r[3]);
     const [a, b, c] = ['𠮷田 一郎', '髙橋 花子', '安藤 次郎'].map((n) => names.indexOf(expectRow([n])[0]));
     expect(rows[a]).toEqual(
-      expectRow(['EX01', '𠮷野商事株式会社', '𠮷田 一郎', 'ヨシダ イチロウ', '', '', '役員 会頭', '2019/05/01', '']),
+      expectRow([
+        String(fx.members.a),
+        'EX01',
+        '𠮷野商事株式会社',
+        '𠮷田 一郎',
+        'ヨシダ イチロウ',
+        '',
+        '',
+        '役員 会頭',
+        '2019/05/01',
+        '',
+      ]),
     );
-    expect(rows[b][6]).toBe('商業部会 部会長');
+    expect(rows[b][0]).toBe(String(fx.members.b));
+    expect(rows[b][7]).toBe('商業部会 部会長');
     // officers first, then the other position types; members without a position last
     expect(a).toBeLessThan(b);
-    expect(rows.slice(c).every((r) => r[6] === '')).toBe(true);
+    expect(rows.slice(c).every((r) => r[7] === '')).toBe(true);
     if (format === 'csv_sjis') {
       const replaced = rows.flat().join('').split('〓').length - 1;
       expect(job.replaced_char_count).toBe(replaced);
       expect(replaced).toBeGreaterThanOrEqual(2);
     }
 
-    const kana = (await produce({ type: 'members', params: { order: 'kana' } })).rows.map((r) => r[2]);
+    const kana = (await produce({ type: 'members', params: { order: 'kana' } })).rows.map((r) => r[3]);
     const kanaOf = (n: string) => kana.indexOf(expectRow([n])[0]);
     expect(kanaOf('安藤 次郎')).toBeLessThan(kanaOf('髙橋 花子'));
     expect(kanaOf('髙橋 花子')).toBeLessThan(kanaOf('𠮷田 一郎'));
 
-    const byCode = (await produce({ type: 'members', params: { order: 'code' } })).rows.slice(1).map((r) => r[0]);
+    const byCode = (await produce({ type: 'members', params: { order: 'code' } })).rows.slice(1).map((r) => r[1]);
     expect(byCode).toEqual([...byCode].sort());
+  });
+
+  it('役職一覧: every position, past and current, 役職ID and 会員ID first; its dates read back by the import', async () => {
+    const { rows: ids } = await env.app.pool.query<{ id: number; member_id: number; position_name: string }>(
+      'select id, member_id, position_name from position where member_id = any($1) order by id',
+      [[fx.members.a, fx.members.b, fx.members.c]],
+    );
+    const idOf = (name: string) => String(ids.find((p) => p.position_name === name)!.id);
+    const { job, file, rows } = await produce({ type: 'positions' });
+    expect(rows[0]).toEqual([...POSITION_EXPORT_HEADERS]);
+    expect(rows[0]).toEqual([
+      '役職ID',
+      '会員ID',
+      '事業所コード',
+      '事業所名',
+      '氏名',
+      '区分',
+      '所属',
+      '役職名',
+      '序列',
+      '開始日',
+      '終了日',
+    ]);
+    const mine = rows.filter((r) => ids.some((p) => String(p.id) === r[0]));
+    // protocol order: officers (会頭 before the former 副会頭 by 序列), then 部会 by 所属
+    expect(mine).toEqual(
+      [
+        [idOf('会頭'), String(fx.members.a), 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '役員', '役員', '会頭', '1', '', ''],
+        [
+          idOf('副会頭'),
+          String(fx.members.b),
+          'EX02',
+          '髙島屋工業',
+          '髙橋 花子',
+          '役員',
+          '役員',
+          '副会頭',
+          '2',
+          '',
+          '2025/03/31',
+        ],
+        [
+          idOf('委員'),
+          String(fx.members.c),
+          'EX02',
+          '髙島屋工業',
+          '安藤 次郎',
+          '部会',
+          '工業部会',
+          '委員',
+          '10',
+          '2030/04/01',
+          '',
+        ],
+        [idOf('部会長'), String(fx.members.b), 'EX02', '髙島屋工業', '髙橋 花子', '部会', '商業部会', '部会長', '1', '', ''],
+      ].map(expectRow),
+    );
+    const { rows: count } = await env.app.pool.query<{ n: number }>(
+      "select count(*)::int as n from position where cci_code = 'demo'",
+    );
+    expect(job).toMatchObject({ progress_total: count[0].n });
+
+    // the import reads the same file: the same headers, ids as numbers or text, dates as dates
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kaigi-export-read-'));
+    try {
+      const saved = path.join(dir, 'f');
+      await writeFile(saved, file.body);
+      const sheet = await openImportFile(saved, {
+        fileName: format === 'xlsx' ? 'a.xlsx' : 'a.csv',
+        knownHeaders: POSITION_EXPORT_HEADERS,
+        requiredHeaders: ['役職ID'],
+      });
+      expect(sheet.headers).toEqual([...POSITION_EXPORT_HEADERS]);
+      expect(sheet.warnings).toEqual([]);
+      let found = 0;
+      for await (const { cells } of sheet.rows) {
+        if (cellText(cells[0]) !== idOf('副会頭')) continue;
+        found += 1;
+        expect(cellText(cells[1])).toBe(String(fx.members.b));
+        expect(parseImportDate(cells[10])).toEqual({ ok: true, date: '2025-03-31' });
+      }
+      expect(found).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

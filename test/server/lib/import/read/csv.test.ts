@@ -64,4 +64,12 @@ describe('openImportFile: CSV files as users have them (issue 17)', () => {
     ]);
     expect(await allRows(sheet)).toEqual([{ row: 2, cells: ['1', 'x', 'a', 'y'] }]);
   });
+
+  it("drops the ' the CSV export puts before a formula-like cell, and only that one", async () => {
+    const text = "事業所コード,事業所名,電話番号\n1,'=浜松市,'-1\n2,'山田,'''\n";
+    expect(await allRows(await open(await writeBytes(file('list.csv'), text)))).toEqual([
+      { row: 2, cells: ['1', '=浜松市', '-1'] },
+      { row: 3, cells: ['2', "'山田", "'''"] },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import Encoding from 'encoding-japanese';
 import iconv from 'iconv-lite';
 import { detectCsvEncoding } from '../../../../../server/lib/import/read/detect-encoding.ts';
 import { encode, tempFiles, writeBytes } from './import-files.ts';
@@ -28,6 +29,7 @@ describe('detectCsvEncoding (DESIGN.md §11.4: detected, not asked)', () => {
     ['UTF-16LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(TEXT, 'utf16le')]), 'UTF-16'],
     ['UTF-16BE without BOM', iconv.encode(TEXT, 'utf16be'), 'UTF-16'],
     ['EUC-JP', iconv.encode(TEXT.replace('①', ''), 'eucjp'), 'EUC-JP'],
+    ['JIS (ISO-2022-JP)', Buffer.from(Encoding.convert(Encoding.stringToCode(TEXT), { to: 'JIS', from: 'UNICODE' })), 'JIS'],
     ['binary garbage', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 151 + 7) % 256)), undefined],
   ])('refuses %s with import_unknown_encoding', async (_name, bytes, guess) => {
     const error = await detectCsvEncoding(await writeBytes(file('a.csv'), bytes)).catch((e: unknown) => e);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { NS, allRows, open, tempFiles, workbookParts, writeXlsx, writeZip } from './import-files.ts';
 
@@ -84,4 +86,22 @@ describe('openImportFile: XLSX written by other programs', () => {
       { row: 4, cells: ['#N/A', '改行\rあり', null, new Date(Date.UTC(1904, 0, 1))] },
     ]);
   });
+});
+
+it.runIf(existsSync('/proc/self/fd'))('leaves no file open when the reading stops early (a refused file, a break)', async () => {
+  const path = await writeXlsx(file('two.xlsx'), (wb) => {
+    for (const name of ['一', '二']) {
+      const ws = wb.addWorksheet(name);
+      ws.addRow(['事業所コード', '事業所名']);
+      for (let i = 0; i < 2000; i += 1) ws.addRow([String(i), `会社${i}`]);
+    }
+  });
+  const openFiles = async () => (await readdir('/proc/self/fd')).length;
+  const before = await openFiles();
+  for (let i = 0; i < 10; i += 1) {
+    for await (const row of (await open(path)).rows) if (row.row > 3) break;
+    await expect(allRows(await open(path, undefined, { maxRows: 10 }))).rejects.toMatchObject({ code: 'import_too_many_rows' });
+    expect(await allRows(await open(path))).toHaveLength(2000);
+  }
+  expect(await openFiles()).toBeLessThanOrEqual(before);
 });
