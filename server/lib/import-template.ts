@@ -8,11 +8,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dateFormatter, type DateCell } from './export-dates.ts';
-import type { ExportJobParams } from '../schemas/export.ts';
-import type { ImportTemplateType } from '../schemas/import-template.ts';
-import type { Cell, ExportColumn, ExportSource, SourceContext } from '../jobs/sources/types.ts';
-import { companiesSource } from '../jobs/sources/companies.ts';
-import { membersSource } from '../jobs/sources/members.ts';
+import { ORDERS_BY_TYPE } from '../schemas/export.ts';
+import type { ImportType as ImportTemplateType } from '../db/schema.ts';
+import type { Cell, ExportSource } from '../jobs/sources/types.ts';
+import { POSITION_TYPE_NAMES, SOURCES } from '../jobs/sources/index.ts';
 import { openXlsxWriter } from '../jobs/writers/xlsx.ts';
 
 const day = (wall: string): DateCell => ({ wall, text: wall.replaceAll('-', '/') });
@@ -39,47 +38,31 @@ const EXAMPLES: Readonly<Record<ImportTemplateType, Readonly<Record<string, Cell
     メールアドレス: 'yamada@sakura-shoji.example.jp',
     就任日: day('2026-04-01'),
   },
+  // 会員ID: the member's, from the members export (left blank here: there is no real one to name)
   positions: {
     役職ID: null,
     会員ID: null,
     事業所コード: 'C1001',
     事業所名: '株式会社さくら商事',
     氏名: '山田 太郎',
-    就任日: day('2026-04-01'),
+    区分: POSITION_TYPE_NAMES.CCI_OFFICER,
+    所属: null,
+    役職名: '副会頭',
+    序列: 1,
+    開始日: day('2026-04-01'),
   },
 };
 
-/** What the template's sheet is called and holds; the source is asked only for its columns. */
-interface TemplateSheet {
-  label: string;
-  source: ExportSource;
-}
+const LABELS: Readonly<Record<ImportTemplateType, string>> = { companies: '事業所', members: '会員', positions: '役職' };
 
-const sourceContext = (params: ExportJobParams): SourceContext => ({
-  // the sources build their SQL lazily: reading `columns` touches no database
-  client: undefined as never,
-  cciCode: '',
-  params,
-  dates: dateFormatter('western'),
-});
-
-function sheetOf(type: ImportTemplateType): TemplateSheet {
-  switch (type) {
-    case 'companies':
-      return { label: '事業所', source: companiesSource(sourceContext({ order: 'code', date_style: 'western' })) };
-    case 'members':
-      return {
-        label: '会員',
-        source: membersSource(sourceContext({ order: 'protocol', date_style: 'western', as_of: '2026-04-01' })),
-      };
-    case 'positions':
-      throw new Error('positions: no export source yet');
-  }
-}
-
-/** The headers of the template of `type`: the export's, in its order. */
-export function templateColumns(type: ImportTemplateType): ExportColumn[] {
-  return sheetOf(type).source.columns;
+/** The export source of the list, asked only for its columns: it builds its SQL lazily and touches no database. */
+async function sourceOf(type: ImportTemplateType): Promise<ExportSource> {
+  return SOURCES[type]({
+    client: undefined as never,
+    cciCode: '',
+    params: { order: ORDERS_BY_TYPE[type][0], date_style: 'western', ...(type === 'members' ? { as_of: '2026-04-01' } : {}) },
+    dates: dateFormatter('western'),
+  });
 }
 
 export interface TemplateFile {
@@ -89,8 +72,8 @@ export interface TemplateFile {
 
 /** The XLSX of `type`'s template, built in a temporary folder by the export's writer. */
 export async function buildTemplate(type: ImportTemplateType): Promise<TemplateFile> {
-  const { label, source } = sheetOf(type);
-  const title = `${label}の取込テンプレート`;
+  const source = await sourceOf(type);
+  const title = `${LABELS[type]}の取込テンプレート`;
   const dir = await mkdtemp(path.join(tmpdir(), 'kaigi-template-'));
   try {
     const file = path.join(dir, 'template.xlsx');

@@ -9,9 +9,11 @@ import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../helpers/f
 import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
 import { download, eventually, readXlsx } from '../../../helpers/export-files.ts';
 import { IMPORT_KINDS } from '../../../../server/lib/import/kinds/index.ts';
+import { COMPANY_EXPORT_HEADERS, MEMBER_EXPORT_HEADERS, POSITION_EXPORT_HEADERS } from '../../../../server/jobs/sources/index.ts';
 import { IMPORT_HEADERS } from '../../../../src/imports/types.ts';
 
 const PATH = '/v1/cci/demo/import/template';
+const EXPORT_HEADERS = { companies: COMPANY_EXPORT_HEADERS, members: MEMBER_EXPORT_HEADERS, positions: POSITION_EXPORT_HEADERS };
 
 let env: ExportTestEnv;
 let call: ReturnType<typeof caller>;
@@ -41,7 +43,8 @@ async function exportedRows(type: string): Promise<string[][]> {
 describe('import templates', () => {
   it.each([
     ['companies', '事業所の取込テンプレート.xlsx', { 事業所コード: 'C1001', 郵便番号: '100-0005' }],
-    ['members', '会員の取込テンプレート.xlsx', { 事業所コード: 'C1001', 氏名: '山田 太郎', 就任日: '2026/04/01' }],
+    ['members', '会員の取込テンプレート.xlsx', { 会員ID: '', 事業所コード: 'C1001', 氏名: '山田 太郎', 就任日: '2026/04/01' }],
+    ['positions', '役職の取込テンプレート.xlsx', { 役職ID: '', 区分: '役員', 役職名: '副会頭', 序列: '1', 開始日: '2026/04/01' }],
   ] as const)('%s: the export’s headers, one example row, a Japanese file name', async (type, fileName, example) => {
     const res = await call('GET', `${PATH}?type=${type}`, DEMO.admin);
     expect(res.statusCode, res.body).toBe(200);
@@ -51,13 +54,12 @@ describe('import templates', () => {
     const template = await readXlsx(res.rawPayload);
     const [exportedHeader] = await exportedRows(type);
     expect(template.rows[0]).toEqual(exportedHeader);
-    // …which are the headers the import reads
+    // …which are the headers the import reads, the export's one list of labels
     expect(template.rows[0]).toEqual(IMPORT_KINDS[type].headers);
+    expect(template.rows[0]).toEqual(EXPORT_HEADERS[type]);
     expect(template.rows).toHaveLength(2);
     const row = Object.fromEntries(template.rows[0].map((header, i) => [header, template.rows[1][i]]));
     expect(row).toMatchObject(example);
-    // 会員ID blank: the example is a new member
-    if (type === 'members' && '会員ID' in row) expect(row['会員ID']).toBe('');
   });
 
   it('the console orders an import’s preview by the headers each kind reads', () => {
