@@ -45,7 +45,8 @@ const ImportDetail = () => {
   if (!job) return null;
   const type = translate(`kaigi.imports.types.${job.type}`);
   return (
-    <Card>
+    // size containment: the wide preview scrolls inside its own region instead of widening the page
+    <Card sx={{ contain: 'inline-size' }}>
       <CardContent>
         <Stack spacing={2.5}>
           <Stack spacing={0.75}>
