@@ -5,7 +5,7 @@
  * - CCI_ADMIN: everything in its chamber.
  * - CCI_CONFERENCE_USER: reads master data (companies, members, positions, users, conference
  *   templates, master codes); writes conferences, conference companies/members, exports, uploads.
- *   Users and templates are written by CCI_ADMIN only.
+ *   Users and templates are written by CCI_ADMIN only. Imports (取込) are CCI_ADMIN's alone.
  * - COMPANY_ADMIN: only the company audience (`/v1/company/...`): views its conferences, answers
  *   for its conference members, edits its own company, views its own info.
  *

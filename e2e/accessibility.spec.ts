@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { expectPath, signIn, waitForAnimations } from './helpers.ts';
 import { apiAs, type Api } from './api.ts';
+import { startImport } from './imports.ts';
 
 /**
  * axe (WCAG 2.1 A and AA) on every page of the console, the company portal and the signed-out pages
@@ -32,6 +33,8 @@ interface Ids {
   user: string;
   template: number;
   conference: number;
+  /** a dry run of companies, made in beforeAll */
+  import: number;
 }
 
 type Role = 'CCI_ADMIN' | 'COMPANY_ADMIN' | 'signed out';
@@ -87,6 +90,8 @@ const PAGES: PageCase[] = [
   path('/conferences/:id/attachments', 'CCI_ADMIN', conferenceUrl('/attachments')),
   path('/conferences/:id/notifications', 'CCI_ADMIN', conferenceUrl('/notifications')),
   view('exports', 'list'),
+  view('imports', 'list'),
+  view('imports', 'show', (ids) => ids.import),
   view('notifications', 'list'),
   path('/admin', 'CCI_ADMIN'),
   path('/conferences/:id/quorum', 'CCI_ADMIN', conferenceUrl('/quorum')),
@@ -209,7 +214,7 @@ async function checkPages(page: Page, role: Role, ids: Ids) {
   }
 }
 
-async function demoIds(admin: Api): Promise<Ids> {
+async function demoIds(admin: Api): Promise<Omit<Ids, 'import'>> {
   type Rows<T> = { data: T[] };
   const [company] = (await admin.get<Rows<{ id: number }>>('/v1/cci/admin/master/companies?company_code=C0001')).data;
   const [member] = (await admin.get<Rows<{ id: number }>>('/v1/cci/admin/master/members?company_code=C0001&page_size=1')).data;
@@ -232,9 +237,13 @@ let ids: Ids;
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiAs(request, 'cci-admin@example.com');
-  ids = await demoIds(admin);
   // a row on the exports page
   await admin.post('/v1/cci/demo/export', { type: 'companies', format: 'csv_utf8' });
+  // an import: a row of the 取込 history and its page (a bad e-mail, so its errors show too)
+  const csv =
+    '事業所コード,事業所名,メールアドレス\r\nAX001,株式会社アクセス商事,info@access.example.jp\r\nAX002,有限会社エラー,not-an-email\r\n';
+  const job = await startImport(request, 'cci-admin@example.com', 'demo', 'companies', '事業所_axe.csv', Buffer.from(csv));
+  ids = { ...(await demoIds(admin)), import: job.id };
 });
 
 test('console pages as CCI_ADMIN: no WCAG 2.1 A/AA violation', async ({ page }) => {

@@ -21,6 +21,7 @@ import health from './routes/health.ts';
 import clientConfig from './routes/client-config.ts';
 import cciUserInfo from './routes/cci/user-info.ts';
 import cciDashboard from './routes/cci/dashboard.ts';
+import cciImportTemplate from './routes/cci/import-template.ts';
 import companyUserInfo from './routes/company/user-info.ts';
 import companyCompanies from './routes/company/companies.ts';
 import cciCompanies from './routes/cci/admin/master/companies.ts';
@@ -119,6 +120,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(clientConfig, { config: opts.clientConfig });
   await app.register(cciUserInfo);
   await app.register(cciDashboard);
+  await app.register(cciImportTemplate);
   await app.register(companyUserInfo);
   await app.register(companyCompanies);
   await app.register(cciCompanies);

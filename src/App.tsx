@@ -37,6 +37,7 @@ import conferenceTemplates from './conference-templates';
 import masterData from './master-data';
 import conferences from './conferences';
 import exportsResource from './exports';
+import imports from './imports';
 import notifications from './notifications';
 import { companyPublicRoutes, companyRoutes } from './company/routes';
 
@@ -84,6 +85,7 @@ export const App = () => (
       <Resource name="conference_templates" {...conferenceTemplates} />
       <Resource name="master_data" {...masterData} />
       <Resource name="exports" {...exportsResource} />
+      <Resource name="imports" {...imports} />
       <Resource name="notifications" {...notifications} />
       <CustomRoutes noLayout>
         <Route path="/404" element={<NotFoundPage />} />

@@ -14,6 +14,7 @@ import { messages as conferencesMessages } from '../conferences/messages';
 import { messages as conferenceMailMessages } from '../conferences/mailMessages';
 import { messages as notificationsMessages } from '../notifications/messages';
 import { messages as exportsMessages } from '../exports/messages';
+import { messages as importsMessages } from '../imports/messages';
 import { messages as dashboardMessages } from '../dashboard/messages';
 import { messages as companyPortalMessages } from '../company/messages';
 import { messages as quorumMessages } from '../conferences/quorum/messages';
@@ -187,6 +188,7 @@ const resourceMessages = [
   conferenceMailMessages,
   notificationsMessages,
   exportsMessages,
+  importsMessages,
   dashboardMessages,
   companyPortalMessages,
   roomMessages,

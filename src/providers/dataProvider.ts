@@ -13,7 +13,7 @@
  *
  * Paths: resources.ts for the fixed ones; the chamber-scoped ones use the session's cci_code —
  * conference_templates → /v1/cci/{cci_code}/master/CCI_CONFERENCE_TEMPLATE, exports →
- * /v1/cci/{cci_code}/export, master_data → /v1/cci/{cci_code}/master/{master_type_code} and
+ * /v1/cci/{cci_code}/export, imports → /v1/cci/{cci_code}/import (DESIGN.md §11.4), master_data → /v1/cci/{cci_code}/master/{master_type_code} and
  * company/master_data → /v1/company/{cci_code}/master/{master_type_code}, where master_type_code
  * comes from filter.master_type_code (lists) or meta.master_type_code. users are keyed by username
  * (records get `id = username`).
@@ -156,6 +156,8 @@ export interface KaigiDataProviderExtras {
   sendMessage(conferenceId: Identifier, body: Record<string, unknown>): Promise<unknown>;
   /** POST /v1/cci/admin/master/notifications/{id}/resend (failed rows only). */
   resendNotification(id: Identifier): Promise<unknown>;
+  /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
+  applyImport(id: Identifier): Promise<RaRecord>;
 }
 
 /** The body of a staff-recorded answer (answer_channel is required when the answer changes). */
@@ -206,6 +208,8 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
         return { path: `/v1/cci/${tenant()}/master/${CONFERENCE_TEMPLATE_MASTER_TYPE}`, filter };
       case 'exports':
         return { path: `/v1/cci/${tenant()}/export`, filter };
+      case 'imports':
+        return { path: `/v1/cci/${tenant()}/import`, filter };
       case 'master_data':
       case 'company/master_data': {
         const audience = resource === 'master_data' ? 'cci' : 'company';
@@ -289,6 +293,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
       guard(() => client.get(PATHS.conferenceNotifications(conferenceId), { query, signal })),
     sendMessage: (conferenceId, body) => guard(() => send(PATHS.conferenceNotifications(conferenceId), { method: 'POST', body })),
     resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
+    applyImport: (id) => guard(() => send(`${itemPath('imports', id)}/apply`, { method: 'POST', body: {} })),
   };
 
   return {

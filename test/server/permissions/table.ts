@@ -716,6 +716,15 @@ const ROWS: Row[] = [
     ],
   },
 
+  // the import template of a list (issue 17): CCI_ADMIN only, like the import itself
+  {
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/import/template',
+    own: () => ({ url: '/v1/cci/demo/import/template?type=companies' }),
+    expect: inDemo({ ...CHAMBER_ONLY, admin: 200, staff: 403, otherAdmin: 200 }),
+    foreign: adminOnly(() => `/v1/cci/${OTHER_CCI}/import/template?type=companies`, 403),
+  },
+
   // exports and files (issue 6)
   {
     method: 'POST',
