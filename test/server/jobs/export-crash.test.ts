@@ -149,8 +149,9 @@ describe('a worker killed in the middle of an export (DESIGN.md §10)', () => {
     const file = await storage.open(done.file_key!);
     const { rows } = await readXlsx(Buffer.concat(await file!.stream.toArray()));
     expect(rows).toHaveLength(ROWS + 1);
-    expect(rows[1].slice(0, 4)).toEqual(['K0001', '株式会社大量', '会員 000001', 'カイイン 000001']);
-    expect(rows[ROWS].slice(2, 4)).toEqual(['会員 100000', 'カイイン 100000']);
+    // 会員ID first (DESIGN.md §11.4), then 事業所コード, 事業所名, 氏名, フリガナ
+    expect(rows[1].slice(1, 5)).toEqual(['K0001', '株式会社大量', '会員 000001', 'カイイン 000001']);
+    expect(rows[ROWS].slice(3, 5)).toEqual(['会員 100000', 'カイイン 100000']);
     await stop(second, 'SIGTERM');
   });
 });

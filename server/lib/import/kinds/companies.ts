@@ -8,6 +8,7 @@ import { CompanyCreateSchema } from '../../../schemas/company.ts';
 import { chamberChangedAttributes, companySearchText, toCompany } from '../../../repositories/companies.ts';
 import { memberSearchText } from '../../member-search-text.ts';
 import { auditMany } from '../../audit.ts';
+import { foldCode } from '../../../../access/codes.ts';
 import { cellText, type ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
@@ -142,6 +143,38 @@ async function refreshMemberSearchText(ctx: KindContext, companyIds: number[]): 
   );
 }
 
+/**
+ * A row exactly as stored is unchanged, even where stored data predates today's form rules (a
+ * フリガナ typed before the katakana rule): nothing is written, and an export → import round trip
+ * must not fail on old rows (issue 17). Only rows the forms' check failed are looked at again.
+ */
+async function keepStoredRows(ctx: KindContext, rows: ImportRow[], checked: Pending[]): Promise<void> {
+  const failed = checked.flatMap((r, i) => (r.result === 'failed' ? [i] : []));
+  if (failed.length === 0) return;
+  const cell = (row: ImportRow, header: string) => {
+    const i = ctx.column(header);
+    return i < 0 ? undefined : (cellText(row.cells[i]) ?? '');
+  };
+  const codeOf = (i: number) => foldCode(cell(rows[i], COMPANY_CODE) ?? '');
+  const { rows: found } = await ctx.client.query<StoredCompany>(
+    'select * from company where cci_code = $1 and company_code = any($2::text[])',
+    [ctx.cciCode, failed.map(codeOf)],
+  );
+  const byCode = new Map(found.map((c) => [c.company_code, c]));
+  for (const i of failed) {
+    const code = codeOf(i);
+    const current = byCode.get(code);
+    if (!current || ctx.seen.has(code)) continue;
+    const asStored = FIELDS.every(([field, header]) => {
+      const value = cell(rows[i], header);
+      return value === undefined || same(current.attributes[field], value);
+    });
+    if (!asStored) continue;
+    ctx.seen.add(code);
+    Object.assign(checked[i], { result: 'unchanged', errors: [], code, current });
+  }
+}
+
 export const companiesKind: ImportKind = {
   headers: COMPANY_HEADERS,
   required: [COMPANY_CODE, '事業所名'],
@@ -153,6 +186,7 @@ export const companiesKind: ImportKind = {
       [ctx.cciCode, codes],
     );
     const byCode = new Map(found.map((c) => [c.company_code, c]));
+    await keepStoredRows(ctx, rows, checked);
     for (const r of checked) {
       const current = r.code !== undefined ? byCode.get(r.code) : undefined;
       if (!current) continue;

@@ -104,6 +104,19 @@ function check(
   const company = companies.get(code);
   if (code === '') errors.push({ row: row.row, column: COMPANY_CODE, code: 'required', message: m.required(COMPANY_CODE) });
   else if (!company) errors.push({ row: row.row, column: COMPANY_CODE, code: 'not_found', message: m.companyNotFound() });
+  // a row exactly as stored is unchanged, even where stored data predates today's form rules:
+  // nothing is written, and an export → import round trip must not fail on old rows (issue 17)
+  const key = id === null ? null : `member:${id}`;
+  if (
+    current &&
+    errors.length === 0 &&
+    company?.id === current.company_id &&
+    !ctx.seen.has(key!) &&
+    Object.entries(body).every(([f, v]) => same(current[f as Field], v))
+  ) {
+    ctx.seen.add(key!);
+    return { source: row, result: 'unchanged', errors, values, current, company };
+  }
   // the stored values stand in for absent columns, so an update is checked as a whole
   const merged = { ...(current ? pickFields(current) : {}), ...body, company_id: company?.id ?? 1 };
   const checked = checkRow(validate, merged, row.row, LABELS);
@@ -113,7 +126,6 @@ function check(
   const next = checked.value as Next;
   for (const f of FIELDS) (next as Record<string, unknown>)[f] ??= null;
   checkPeriod(next.start_at as string | null, next.end_at as string | null, row.row, errors);
-  const key = id === null ? null : `member:${id}`;
   if (key && ctx.seen.has(key))
     errors.push({ row: row.row, column: MEMBER_ID, code: 'duplicate_in_file', message: m.duplicateInFile(MEMBER_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };

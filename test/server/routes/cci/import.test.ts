@@ -169,6 +169,30 @@ describe('companies', () => {
     expect(updated.attributes).toMatchObject({ name1: '丸一商事株式会社', admin_changed_info_flag: '1' });
   });
 
+  it('finds a row exactly as stored unchanged even where old data breaks a newer form rule, and checks it once edited', async () => {
+    await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      dry_run: false,
+      content: csvOf([HEAD, company(`${P}L1`, '旧商店')]),
+    });
+    // a フリガナ stored before the katakana rule (as the national seed or an old system left it)
+    await env.app.pool.query(
+      `update company set attributes = attributes || '{"name_kana": "KYU 1"}' where cci_code = 'demo' and company_code = $1`,
+      [`${P}L1`],
+    );
+    const asStored = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([HEAD, company(`${P}L1`, '旧商店', { kana: 'KYU 1' })]),
+    });
+    expect(asStored).toMatchObject({ status: 'succeeded', counts: { rows: 1, unchanged: 1, failed: 0 } });
+    const edited = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([HEAD, company(`${P}L1`, '新商店', { kana: 'KYU 1' })]),
+    });
+    expect(edited.counts).toMatchObject({ failed: 1, updated: 0 });
+    expect(edited.errors).toEqual([expect.objectContaining({ column: 'フリガナ', code: 'pattern' })]);
+  });
+
   it('applies a succeeded dry run as a new job, once', async () => {
     const dry = await importFile(env, call, DEMO.admin, {
       type: 'companies',
