@@ -12,7 +12,7 @@ import { foldCode } from '../../../../access/codes.ts';
 import { cellText, type ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
-import { same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { FOLDED_CODE_IN_2, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const COMPANY_CODE = '事業所コード';
 /** the companies export's headers (登録日 and 更新日時 are read-only) */
@@ -157,10 +157,10 @@ async function keepStoredRows(ctx: KindContext, rows: ImportRow[], checked: Pend
   };
   const codeOf = (i: number) => foldCode(cell(rows[i], COMPANY_CODE) ?? '');
   const { rows: found } = await ctx.client.query<StoredCompany>(
-    'select * from company where cci_code = $1 and company_code = any($2::text[])',
+    `select * from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
     [ctx.cciCode, failed.map(codeOf)],
   );
-  const byCode = new Map(found.map((c) => [c.company_code, c]));
+  const byCode = new Map(found.map((c) => [foldCode(c.company_code), c]));
   for (const i of failed) {
     const code = codeOf(i);
     const current = byCode.get(code);
@@ -182,10 +182,10 @@ export const companiesKind: ImportKind = {
     const checked = rows.map((row) => check(ctx, row));
     const codes = checked.filter((r) => r.code !== undefined).map((r) => r.code!);
     const { rows: found } = await ctx.client.query<StoredCompany>(
-      'select * from company where cci_code = $1 and company_code = any($2::text[])',
+      `select * from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
       [ctx.cciCode, codes],
     );
-    const byCode = new Map(found.map((c) => [c.company_code, c]));
+    const byCode = new Map(found.map((c) => [foldCode(c.company_code), c]));
     await keepStoredRows(ctx, rows, checked);
     for (const r of checked) {
       const current = r.code !== undefined ? byCode.get(r.code) : undefined;

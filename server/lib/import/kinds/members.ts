@@ -14,7 +14,7 @@ import type { ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { END, START, checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { FOLDED_CODE_IN_2, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const MEMBER_ID = '会員ID';
 const COMPANY_CODE = '事業所コード';
@@ -219,11 +219,11 @@ export const membersKind: ImportKind = {
       .filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
     // one connection: one query after the other
     const { rows: found } = await ctx.client.query<CompanyRef>(
-      `select id, company_code, attributes ->> 'name1' as name1 from company where cci_code = $1 and company_code = any($2::text[])`,
+      `select id, company_code, attributes ->> 'name1' as name1 from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
       [ctx.cciCode, codes],
     );
     const members = await membersById(ctx, ids);
-    const companies = new Map(found.map((c) => [c.company_code, c]));
+    const companies = new Map(found.map((c) => [foldCode(c.company_code), c]));
     const checked = rows.map((row) => check(ctx, row, companies, members));
     if (ctx.write) await write(ctx, checked);
     return checked;

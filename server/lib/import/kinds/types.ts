@@ -39,3 +39,10 @@ export interface ImportKind {
 
 /** Stored and imported values compare as text, empty and absent alike. */
 export const same = (a: unknown, b: unknown): boolean => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
+
+/**
+ * `company_code` among the folded codes in `$2`, folded on both sides by the expression of the
+ * unique index company_cci_code_folded_code_key (migration 0008), so a code stored before folding
+ * (or written around the forms) still matches its row instead of looking new.
+ */
+export const FOLDED_CODE_IN_2 = `upper(normalize(company_code, NFKC)) = any(array(select upper(normalize(x, NFKC)) from unnest($2::text[]) x))`;

@@ -193,6 +193,20 @@ describe('companies', () => {
     expect(edited.errors).toEqual([expect.objectContaining({ column: 'フリガナ', code: 'pattern' })]);
   });
 
+  it('matches a code stored unfolded (written around the forms) instead of creating it again', async () => {
+    const code = `${P}u1`.toLowerCase();
+    await env.app.pool.query(
+      `insert into company (cci_code, company_code, attributes, search_text) values ('demo', $1, '{"name1": "小文字商店"}', '')`,
+      [code],
+    );
+    const job = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([HEAD, company(code, '小文字商店'), company(code.toUpperCase(), '小文字商店二')]),
+    });
+    expect(job.counts).toMatchObject({ created: 0, unchanged: 1, failed: 1 });
+    expect(job.errors).toEqual([expect.objectContaining({ row: 3, code: 'duplicate_in_file' })]);
+  });
+
   it('applies a succeeded dry run as a new job, once', async () => {
     const dry = await importFile(env, call, DEMO.admin, {
       type: 'companies',
