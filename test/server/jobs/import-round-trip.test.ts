@@ -100,6 +100,42 @@ async function editXlsx(body: Buffer, first: string, header: string, value: stri
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+const FIRST_HEADERS = new Set(['事業所コード', '会員ID', '役職ID']);
+const firstCell = (line: string) => line.split(',')[0].replace(/^"|"$/g, '');
+
+/**
+ * The exported file cut down to the rows this file created (header and title kept): the demo
+ * chamber is shared with every API test file, and some write rows around the forms. An import
+ * never deletes, so a file of some rows is a whole round trip for those rows; old and unfolded
+ * rows have their own tests in test/server/routes/cci/import.test.ts.
+ */
+async function ownRows(content: Buffer, format: 'xlsx' | 'csv_sjis', keep: Set<string>): Promise<Buffer> {
+  if (format === 'csv_sjis') {
+    const lines = iconv.decode(content, 'cp932').split('\r\n');
+    const header = lines.findIndex((l) => FIRST_HEADERS.has(firstCell(l)));
+    const kept = lines.filter((l, i) => i <= header || l === '' || keep.has(firstCell(l)));
+    return iconv.encode(kept.join('\r\n'), 'cp932');
+  }
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  let header = 0;
+  sheet.eachRow((row, n) => {
+    if (!header && FIRST_HEADERS.has(String(row.getCell(1).value))) header = n;
+  });
+  for (let n = sheet.rowCount; n > header; n--) {
+    if (!keep.has(String(sheet.getRow(n).getCell(1).value ?? ''))) sheet.spliceRows(n, 1);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const codesOf = async (ids: number[]) =>
+  new Set(
+    (await env.app.pool.query<{ company_code: string }>('select company_code from company where id = any($1)', [ids])).rows.map(
+      (r) => r.company_code,
+    ),
+  );
+
 describe('companies: export → import', () => {
   it('finds every row unchanged (XLSX and Shift_JIS CSV), for any rows the form accepts', async () => {
     await fc.assert(
@@ -107,9 +143,10 @@ describe('companies: export → import', () => {
         fc.array(companyBody, { minLength: 1, maxLength: 4 }),
         fc.constantFrom('xlsx' as const, 'csv_sjis' as const),
         async (bodies, format) => {
-          await createCompanies(bodies);
+          const mine = await codesOf(await createCompanies(bodies));
           const before = await listsChecksum(env.app.pool);
-          const job = await dryRun('companies', format, await exported('companies', format));
+          const job = await dryRun('companies', format, await ownRows(await exported('companies', format), format, mine));
+          expect(job.counts!.rows).toBe(mine.size);
           expect(job.errors).toEqual([]);
           expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 0, failed: 0 } });
           expect(job.counts!.unchanged).toBe(job.counts!.rows);
@@ -123,14 +160,16 @@ describe('companies: export → import', () => {
   it('one edited cell is exactly one update', async () => {
     const [id] = await createCompanies([{ name1: '編集前商店' }]);
     const { rows } = await env.app.pool.query('select company_code from company where id = $1', [id]);
-    const file = await editXlsx(await exported('companies', 'xlsx'), rows[0].company_code, '事業所名', '編集後商店');
+    const own = await ownRows(await exported('companies', 'xlsx'), 'xlsx', await codesOf([id]));
+    const file = await editXlsx(own, rows[0].company_code, '事業所名', '編集後商店');
     const job = await dryRun('companies', 'xlsx', file);
     expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 1, failed: 0 } });
   });
 
   it('a Shift_JIS CSV edited in place is read as Excel saved it', async () => {
     const [id] = await createCompanies([{ name1: '髙橋商店', name_kana: 'タカハシ' }]);
-    const csv = iconv.decode(await exported('companies', 'csv_sjis'), 'cp932').replace('髙橋商店', '髙橋商店①');
+    const own = await ownRows(await exported('companies', 'csv_sjis'), 'csv_sjis', await codesOf([id]));
+    const csv = iconv.decode(own, 'cp932').replace('髙橋商店', '髙橋商店①');
     const job = await dryRun('companies', 'csv_sjis', iconv.encode(csv, 'cp932'));
     expect(job).toMatchObject({ status: 'succeeded', counts: { updated: 1, failed: 0 } });
     const { rows } = await env.app.pool.query('select attributes from company where id = $1', [id]);
@@ -170,6 +209,13 @@ async function createPeople(people: Array<{ member: Record<string, unknown>; pos
   return memberIds;
 }
 
+/** The first column's values of the rows `memberIds` stand behind: 会員ID, or their 役職ID. */
+async function idsOf(type: string, memberIds: number[]): Promise<Set<string>> {
+  if (type === 'members') return new Set(memberIds.map(String));
+  const { rows } = await env.app.pool.query<{ id: number }>('select id from position where member_id = any($1)', [memberIds]);
+  return new Set(rows.map((r) => String(r.id)));
+}
+
 describe.each(['members', 'positions'])('%s: export → import', (type) => {
   it('finds every row unchanged, for any rows the forms accept', async () => {
     await fc.assert(
@@ -177,9 +223,10 @@ describe.each(['members', 'positions'])('%s: export → import', (type) => {
         fc.array(fc.record({ member: memberBody, position: positionBody }), { minLength: 1, maxLength: 3 }),
         fc.constantFrom('xlsx' as const, 'csv_sjis' as const),
         async (people, format) => {
-          await createPeople(people);
+          const mine = await idsOf(type, await createPeople(people));
           const before = await listsChecksum(env.app.pool);
-          const job = await dryRun(type, format, await exported(type, format));
+          const job = await dryRun(type, format, await ownRows(await exported(type, format), format, mine));
+          expect(job.counts!.rows).toBe(mine.size);
           expect(job.errors).toEqual([]);
           expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 0, failed: 0 } });
           expect(job.counts!.unchanged).toBe(job.counts!.rows);
@@ -195,10 +242,11 @@ describe.each(['members', 'positions'])('%s: export → import', (type) => {
       { member: { name: '編集 一郎' }, position: { position_type: 'CCI_OFFICER', position_name: '議員' } },
     ]);
     const { rows } = await env.app.pool.query<{ id: number }>('select id from position where member_id = $1', [memberId]);
+    const own = await ownRows(await exported(type, 'xlsx'), 'xlsx', await idsOf(type, [memberId]));
     const file =
       type === 'members'
-        ? await editXlsx(await exported(type, 'xlsx'), String(memberId), '肩書', '取締役')
-        : await editXlsx(await exported(type, 'xlsx'), String(rows[0].id), '役職名', '副会頭');
+        ? await editXlsx(own, String(memberId), '肩書', '取締役')
+        : await editXlsx(own, String(rows[0].id), '役職名', '副会頭');
     const job = await dryRun(type, 'xlsx', file);
     expect(job.errors).toEqual([]);
     expect(job).toMatchObject({ status: 'succeeded', counts: { created: 0, updated: 1, failed: 0 } });
