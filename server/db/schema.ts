@@ -10,8 +10,8 @@
  * - `name_kana` columns use COLLATE "ja-x-icu" (五十音順); code columns use COLLATE "C" so
  *   `…__startswith` filters can use the btree indexes.
  * - `search_text` holds normalizeSearchText() of name/kana/code; a GIN index over
- *   `(cci_code, kaigi_bigrams(search_text))` (btree_gin; kaigi_bigrams is the SQL function of the
- *   first migration) serves keyword terms of ≥ 2 characters within a chamber. Build keyword
+ *   `(cci_code, kaigi_bigrams(search_text))` (btree_gin; kaigi_bigrams is the function of migrations
+ *   0000 and 0012) serves keyword terms of ≥ 2 characters within a chamber. Build keyword
  *   conditions with `keywordCondition()` below, beside `cci_code = …`, so the query matches the
  *   index.
  */

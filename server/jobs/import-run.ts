@@ -119,15 +119,24 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       if (errorWriter) await errorWriter.flush();
       await deps.state.progress(attempt, counts.rows);
     };
+    // The next batch is read (Node's CPU) while PostgreSQL checks and writes the one before; the
+    // batches themselves still run one after another, so a failed row stops the writes in time.
+    let working: Promise<void> = Promise.resolve();
+    const next = async (rows: ImportRow[]) => {
+      await working;
+      working = kind.batch(ctx, rows).then(record);
+      working.catch(() => {}); // awaited (and thrown) before the next batch or after the last
+    };
     let batch: ImportRow[] = [];
     for await (const row of sheet.rows) {
       batch.push(row);
       if (batch.length >= IMPORT_BATCH_ROWS) {
-        await record(await kind.batch(ctx, batch));
+        await next(batch);
         batch = [];
       }
     }
-    if (batch.length > 0) await record(await kind.batch(ctx, batch));
+    if (batch.length > 0) await next(batch);
+    await working;
     if (job.dry_run || (counts.failed > 0 && !job.skip_invalid)) throw new Rollback();
     await client.query('commit');
   } catch (err) {

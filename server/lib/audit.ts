@@ -1,5 +1,8 @@
 import { audit_log } from '../db/schema.ts';
+import type pg from 'pg';
 import type { Db } from '../db/client.ts';
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /** A transaction or the database: audit rows are written in the transaction of the change. */
 export type Executor = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
@@ -33,6 +36,25 @@ export async function audit(tx: Executor, entry: AuditEntry): Promise<void> {
 }
 
 /** Many entries in one statement (an import's batch of rows). */
-export async function auditMany(tx: Executor, entries: AuditEntry[]): Promise<void> {
-  if (entries.length > 0) await tx.insert(audit_log).values(entries.map(rowOf));
+export async function auditMany(client: Queryable, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  // one statement with one array per column: a multi-row VALUES of 1 000 rows would send (and
+  // make PostgreSQL parse) 8 000 parameters
+  const rows = entries.map(rowOf);
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+  const json = (key: 'before' | 'after') => rows.map((r) => (r[key] === null ? null : JSON.stringify(r[key])));
+  await client.query(
+    `insert into audit_log (cci_code, actor, action, entity, entity_id, before, after, import_job_id)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::int[])`,
+    [
+      column('cci_code'),
+      column('actor'),
+      column('action'),
+      column('entity'),
+      column('entity_id'),
+      json('before'),
+      json('after'),
+      column('import_job_id'),
+    ],
+  );
 }

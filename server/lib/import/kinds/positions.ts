@@ -173,7 +173,7 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
     }
   }
   await auditMany(
-    ctx.tx,
+    ctx.client,
     audits.map((a) => ({ ...a, cciCode: ctx.cciCode, actor: ctx.actor, importJobId: ctx.jobId })),
   );
 }

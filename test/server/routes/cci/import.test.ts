@@ -129,13 +129,17 @@ describe('companies', () => {
     expect(await stored(`${P}B2`)).toBeUndefined();
     // audited with the job's id
     const { rows: audits } = await env.app.pool.query(
-      `select entity, action from audit_log where import_job_id = $1 order by id`,
+      `select entity, action, actor, before, after from audit_log where import_job_id = $1 order by id`,
       [lenient.id],
     );
-    expect(audits).toEqual([
-      { entity: 'company', action: 'create' },
-      { entity: 'company', action: 'create' },
-    ]);
+    const created = (code: string, name1: string) => ({
+      entity: 'company',
+      action: 'create',
+      actor: expect.any(String),
+      before: null,
+      after: expect.objectContaining({ company_code: code, attributes: expect.objectContaining({ name1 }) }),
+    });
+    expect(audits).toEqual([created(`${P}B1`, '一号商店'), created(`${P}B3`, '三号商店')]);
   });
 
   it('matches by the folded code, normalises as the forms do and counts created / updated / unchanged', async () => {
