@@ -2,8 +2,7 @@
  * 事業所 (DESIGN.md §11.4): the companies export's columns; rows match by 事業所コード, folded as
  * the forms fold it (the body normaliser's foldCode), and are checked by CompanyCreateSchema.
  */
-import type { company } from '../../../db/schema.ts';
-import { type CompanyAttributes } from '../../../db/schema.ts';
+import type { company, CompanyAttributes } from '../../../db/schema.ts';
 import { COMPANY_EXPORT_HEADERS } from '../../../jobs/sources/index.ts';
 import { CompanyCreateSchema } from '../../../schemas/company.ts';
 import { chamberChangedAttributes, companySearchText, toCompany } from '../../../repositories/companies.ts';
