@@ -9,7 +9,7 @@
  *   npm run bench:import                    throwaway embedded PostgreSQL in /tmp/kaigi-bench-import
  *   BENCH_DATABASE_URL=postgres://… npm run bench:import
  *
- * Each scenario runs in a fresh process (`--run=format:mode`), as a worker would; RSS is sampled
+ * Each scenario runs in a fresh process (`--run=format:mode`) with a worker's Node flags; RSS is sampled
  * every 5 ms and reported as the process's peak (not growth: the budget is the process's).
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ import { runMigrations } from '../server/db/migrate.ts';
 import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
 import { runImport } from '../server/jobs/import-run.ts';
 import { importState } from '../server/jobs/import-state.ts';
+import { WORKER_NODE_FLAGS } from '../server/jobs/worker-flags.ts';
 import { openWriter } from '../server/jobs/writers/index.ts';
 import { COMPANY_HEADERS } from '../server/lib/import/kinds/companies.ts';
 import { companySearchText } from '../server/repositories/companies.ts';
@@ -185,7 +186,7 @@ async function main() {
     const runChild = (format: Format, mode: Mode): Result => {
       const child = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'bench/import.ts', `--run=${format}:${mode}`, `--url=${db.url}`],
+        [...WORKER_NODE_FLAGS, '--import', 'tsx', 'bench/import.ts', `--run=${format}:${mode}`, `--url=${db.url}`],
         {
           encoding: 'utf8',
         },

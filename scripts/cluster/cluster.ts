@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Settings } from '../../server/config/env.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../server/infra/embedded-postgres.ts';
 import { startStack, type Stack } from '../../server/infra/stack.ts';
+import { WORKER_NODE_FLAGS } from '../../server/jobs/worker-flags.ts';
 import { startNginx, type Nginx } from './nginx.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -97,7 +98,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       await waitFor(child, `api-${i + 1}`, () => healthy(port));
     };
     const startWorker = async (i: number) => {
-      const child = spawnTsx('server/worker.ts', env, `worker-${i + 1}`, opts);
+      const child = spawnTsx('server/worker.ts', env, `worker-${i + 1}`, opts, WORKER_NODE_FLAGS);
       workers[i] = child;
       await waitFor(child, `worker-${i + 1}`, async () => said(child, 'ready'));
     };
@@ -143,8 +144,18 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
  * `node --import tsx <file>`: its output appended to `<data>/logs/<name>.log` and given to
  * processLog line by line; the last lines are kept for the error when it fails to start.
  */
-function spawnTsx(file: string, env: NodeJS.ProcessEnv, name: string, opts: ClusterOptions): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnTsx(
+  file: string,
+  env: NodeJS.ProcessEnv,
+  name: string,
+  opts: ClusterOptions,
+  nodeFlags: readonly string[] = [],
+): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', file], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logDir = path.join(opts.settings.dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
   const logFile = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
