@@ -59,6 +59,11 @@ export const companySearchText = (code: string, attributes: CompanyAttributes) =
   buildSearchText(code, attributes.name1, attributes.name_kana);
 const searchTextOf = companySearchText;
 
+const sameAttributes = (a: CompanyAttributes, b: CompanyAttributes) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof CompanyAttributes>;
+  return [...keys].every((k) => (a[k] ?? null) === (b[k] ?? null));
+};
+
 /** A chamber's change of a company's attributes: the company admin must confirm it (spec §4); imports too. */
 export const chamberChangedAttributes = (current: CompanyAttributes, input: Partial<CompanyAttributes>): CompanyAttributes => ({
   ...current,
@@ -148,12 +153,20 @@ export default fp(
               .where(and(eq(company.cci_code, cciCode), eq(company.id, id)))
               .for('update');
             if (!current) throw notFound();
-            if (current.version !== input.version) throw versionConflict(current.version);
             const code = input.company_code ?? current.company_code;
             const attributes: CompanyAttributes =
               changedBy === 'chamber'
                 ? chamberChangedAttributes(current.attributes, input.attributes)
                 : { ...current.attributes, ...input.attributes, admin_changed_info_flag: '0' };
+            // The client's retry of a PUT that committed but whose answer was lost (spec §9): the
+            // same user's update made this version and the body changes nothing, so it succeeded.
+            const replay =
+              current.version === input.version + 1 &&
+              current.updated_by === actor &&
+              code === current.company_code &&
+              sameAttributes(attributes, current.attributes);
+            if (replay) return toCompany(current);
+            if (current.version !== input.version) throw versionConflict(current.version);
             const [row] = await tx
               .update(company)
               .set({

@@ -50,6 +50,27 @@ describe('GET/PUT /v1/company/companies/{id} (own company only, spec §7)', () =
     expect(stale.statusCode).toBe(409);
   });
 
+  it('a retried PUT whose first answer was lost succeeds once; a different body on the old version is a conflict (spec §9)', async () => {
+    const current = (await call('GET', `/v1/company/companies/${ownId}`, DEMO.companyNew)).json();
+    const body = { version: current.version, attributes: { name1: current.attributes.name1, phone: '０３－１２３４－９９９９' } };
+    const first = await call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, body);
+    expect(first.statusCode, first.body).toBe(200);
+    // the client did not see `first` and sends the same request again
+    const retry = await call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, body);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const { rows } = await app.pool.query(
+      `select count(*)::int as n from audit_log where entity = 'company' and entity_id = $1 and after ->> 'version' = $2`,
+      [String(ownId), String(current.version + 1)],
+    );
+    expect(rows[0].n).toBe(1);
+    const other = await call('PUT', `/v1/company/companies/${ownId}`, DEMO.companyNew, {
+      version: current.version,
+      attributes: { name1: current.attributes.name1, phone: '03-1234-0000' },
+    });
+    expect(other.statusCode).toBe(409);
+  });
+
   it('the profile stores フリガナ in カタカナ, 7 digits as 123-4567, 住所 half-width; refuses kanji フリガナ (issue 15 §4)', async () => {
     const current = (await call('GET', `/v1/company/companies/${ownId}`, DEMO.companyNew)).json();
     const { name1, name_kana, postal_code, address } = current.attributes;
