@@ -14,9 +14,7 @@
  */
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import InboxIcon from '@mui/icons-material/Inbox';
-import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import { Card, CardContent, Link, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanInput,
   DataTable,
@@ -29,6 +27,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import { JobsEmpty, JobsPollingNote, emptyKeys } from '../common/JobListParts';
 import { useSession } from '../session/useSession';
 import {
   ExportCreated,
@@ -47,8 +46,6 @@ export const polling = { intervalMs: 2_000 };
 
 const statusChoices = EXPORT_JOB_STATUSES.map((id) => ({ id, name: `kaigi.exports.statuses.${id}` }));
 const typeChoices = EXPORT_TYPES.map((id) => ({ id, name: `kaigi.exports.types.${id}` }));
-
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** What 新規出力 offers here: the kinds that export no single conference. */
 const PAGE_TYPES = EXPORT_TYPES.filter((type) => !isConferenceType(type));
@@ -72,44 +69,7 @@ const ConferenceExportsHint = () => {
   );
 };
 
-/** The empty page: nothing exported yet, or nothing matching the filters (with a way out). */
-const ExportsEmpty = () => {
-  const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.values(filterValues ?? {}).some(isSet);
-  return (
-    <Box role="status" sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <InboxIcon sx={{ fontSize: 64, color: 'text.disabled' }} aria-hidden />
-      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-        {translate(filtered ? 'kaigi.exports.empty.filtered' : 'kaigi.exports.empty.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {translate(filtered ? 'kaigi.exports.empty.filtered_hint' : 'kaigi.exports.empty.hint')}
-      </Typography>
-      {filtered && (
-        <Button sx={{ mt: 2 }} variant="outlined" startIcon={<FilterAltOffIcon />} onClick={() => setFilters({}, [])}>
-          {translate('kaigi.exports.empty.clear_filters')}
-        </Button>
-      )}
-    </Box>
-  );
-};
-
-/** Says (politely, once) that the page keeps itself up to date while jobs run. */
-const PollingNote = () => {
-  const translate = useTranslate();
-  const { data } = useListContext<ExportJob>();
-  const active = (data ?? []).some(isActive);
-  return (
-    <Box aria-live="polite" sx={{ px: 2, pt: active ? 1 : 0 }}>
-      {active && (
-        <Typography variant="caption" color="text.secondary">
-          {translate('kaigi.exports.list.polling')}
-        </Typography>
-      )}
-    </Box>
-  );
-};
+const ExportsEmpty = () => <JobsEmpty keys={emptyKeys('kaigi.exports.empty')} />;
 
 /** Phones: one card per job. */
 const ExportCards = () => {
@@ -241,7 +201,7 @@ export const ExportList = () => {
         {translate('kaigi.exports.list.intro')}
       </Typography>
       <ConferenceExportsHint />
-      <PollingNote />
+      <JobsPollingNote<ExportJob> isActive={isActive} message="kaigi.exports.list.polling" />
       <StaffNamesContext.Provider value={staffNames}>{isSmall ? <ExportCards /> : <ExportTable />}</StaffNamesContext.Provider>
     </List>
   );

@@ -7,10 +7,9 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import InboxIcon from '@mui/icons-material/Inbox';
-import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import { Box, Card, CardActionArea, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, Pagination, SelectInput, useListContext, useTranslate } from 'react-admin';
+import { JobsEmpty, JobsPollingNote, emptyKeys } from '../common/JobListParts';
 import { useSession } from '../session/useSession';
 import { formatDateTimeWithWeekday } from '../utils/dates';
 import { ImportUpload } from './ImportUpload';
@@ -27,46 +26,9 @@ import { IMPORT_JOB_STATUSES, IMPORT_TYPES, isActive, modeKey, polling, type Imp
 const statusChoices = IMPORT_JOB_STATUSES.map((id) => ({ id, name: `kaigi.imports.statuses.${id}` }));
 const typeChoices = IMPORT_TYPES.map((id) => ({ id, name: `kaigi.imports.types.${id}` }));
 
-const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
-
 const showPath = (job: ImportJob) => `/imports/${encodeURIComponent(String(job.id))}/show`;
 
-const ImportsEmpty = () => {
-  const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.values(filterValues ?? {}).some(isSet);
-  return (
-    <Box role="status" sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <InboxIcon sx={{ fontSize: 64, color: 'text.disabled' }} aria-hidden />
-      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-        {translate(filtered ? 'kaigi.imports.empty.filtered' : 'kaigi.imports.empty.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {translate(filtered ? 'kaigi.imports.empty.filtered_hint' : 'kaigi.imports.empty.hint')}
-      </Typography>
-      {filtered && (
-        <Button sx={{ mt: 2 }} variant="outlined" startIcon={<FilterAltOffIcon />} onClick={() => setFilters({}, [])}>
-          {translate('kaigi.imports.empty.clear_filters')}
-        </Button>
-      )}
-    </Box>
-  );
-};
-
-const PollingNote = () => {
-  const translate = useTranslate();
-  const { data } = useListContext<ImportJob>();
-  const active = (data ?? []).some(isActive);
-  return (
-    <Box aria-live="polite" sx={{ px: 2, pt: active ? 1 : 0 }}>
-      {active && (
-        <Typography variant="caption" color="text.secondary">
-          {translate('kaigi.imports.list.polling')}
-        </Typography>
-      )}
-    </Box>
-  );
-};
+const ImportsEmpty = () => <JobsEmpty keys={emptyKeys('kaigi.imports.empty')} />;
 
 /** 事業所 with 「ドライラン」 / 「取込」 beside it. */
 const ImportWhat = ({ job }: { job: ImportJob }) => {
@@ -187,7 +149,7 @@ export const ImportList = () => {
           refetchInterval: (query) => (query.state.data?.data?.some(isActive) ? polling.intervalMs : false),
         }}
       >
-        <PollingNote />
+        <JobsPollingNote<ImportJob> isActive={isActive} message="kaigi.imports.list.polling" />
         <StaffNamesContext.Provider value={staffNames}>{isSmall ? <ImportCards /> : <ImportTable />}</StaffNamesContext.Provider>
       </List>
     </Box>
