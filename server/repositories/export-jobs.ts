@@ -3,8 +3,7 @@
  * side of the row (claim, progress, result) is server/jobs/export-state.ts.
  */
 import fp from 'fastify-plugin';
-import { and, eq, inArray } from 'drizzle-orm';
-import { Type } from 'typebox';
+import { and, eq } from 'drizzle-orm';
 import { EXPORT_JOB_STATUSES, conference, export_job } from '../db/schema.ts';
 import {
   EXPORT_TYPES,
@@ -15,6 +14,7 @@ import {
   type ExportType,
 } from '../schemas/export.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { jobListConditions, jobListSpec } from '../lib/job-list.ts';
 import { audit } from '../lib/audit.ts';
 import { jstDayOf } from '../lib/conference-dates.ts';
 import { Problem } from '../plugins/app/problem.ts';
@@ -23,42 +23,28 @@ import type { ExportQueue } from '../jobs/export-queue.ts';
 
 type ExportJobRow = typeof export_job.$inferSelect;
 
-const statusPattern = `^(${EXPORT_JOB_STATUSES.join('|')})(,(${EXPORT_JOB_STATUSES.join('|')}))*$`;
-
 /** spec §7: GET /v1/cci/{cci_code}/export filters created_by and status; newest first. */
-export const EXPORT_JOB_LIST: ListSpec = {
-  id: export_job.id,
-  sortable: { id: export_job.id, created_at: export_job.created_at, finished_at: export_job.finished_at },
-  defaultSort: ['-created_at'],
-  filters: { created_by: { column: export_job.created_by, type: 'string', ops: ['eq'] } },
-  extra: {
-    status: Type.Enum(EXPORT_JOB_STATUSES),
-    // the exports page polls the unfinished ones: status__in=queued,running
-    status__in: Type.String({ pattern: statusPattern, maxLength: 100 }),
-    type: Type.Enum(EXPORT_TYPES),
-  },
-  fields: [
-    'id',
-    'cci_code',
-    'created_by',
-    'type',
-    'format',
-    'params',
-    'status',
-    'error',
-    'progress_done',
-    'progress_total',
-    'replaced_char_count',
-    'replacements',
-    'file_key',
-    'file_name',
-    'created_at',
-    'started_at',
-    'finished_at',
-    'expires_at',
-    'expired',
-  ],
-};
+export const EXPORT_JOB_LIST: ListSpec = jobListSpec(export_job, EXPORT_JOB_STATUSES, EXPORT_TYPES, [
+  'id',
+  'cci_code',
+  'created_by',
+  'type',
+  'format',
+  'params',
+  'status',
+  'error',
+  'progress_done',
+  'progress_total',
+  'replaced_char_count',
+  'replacements',
+  'file_key',
+  'file_name',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'expires_at',
+  'expired',
+]);
 export const ExportJobListQuery = listQuerySchema(EXPORT_JOB_LIST);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -138,17 +124,7 @@ export default fp(
     const db = app.db;
     const repository: ExportJobsRepository = {
       list(cciCode, query) {
-        const statuses =
-          typeof query.status === 'string'
-            ? [query.status]
-            : typeof query.status__in === 'string'
-              ? query.status__in.split(',')
-              : [];
-        const base = [
-          eq(export_job.cci_code, cciCode),
-          statuses.length > 0 ? inArray(export_job.status, statuses as ExportJobRow['status'][]) : undefined,
-          typeof query.type === 'string' ? eq(export_job.type, query.type) : undefined,
-        ];
+        const base = jobListConditions(export_job, cciCode, query);
         const now = new Date();
         return runList(db, export_job, planList(EXPORT_JOB_LIST, query, base), (row: ExportJobRow) => toExportJob(row, now));
       },

@@ -3,52 +3,39 @@
  * issue 17). The worker's side of the row is server/jobs/import-state.ts.
  */
 import fp from 'fastify-plugin';
-import { and, eq, inArray } from 'drizzle-orm';
-import { Type } from 'typebox';
+import { and, eq } from 'drizzle-orm';
 import { IMPORT_JOB_STATUSES, IMPORT_TYPES, import_job, upload, type ImportJob } from '../db/schema.ts';
 import type { ImportCreate, ImportJobOut } from '../schemas/import.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { jobListConditions, jobListSpec } from '../lib/job-list.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { Problem } from '../plugins/app/problem.ts';
 import type { ImportQueue } from '../jobs/import-queue.ts';
 
-const statusPattern = `^(${IMPORT_JOB_STATUSES.join('|')})(,(${IMPORT_JOB_STATUSES.join('|')}))*$`;
-
 /** GET /v1/cci/{cci_code}/import: filters type, status, created_by; newest first (as the export list). */
-export const IMPORT_JOB_LIST: ListSpec = {
-  id: import_job.id,
-  sortable: { id: import_job.id, created_at: import_job.created_at, finished_at: import_job.finished_at },
-  defaultSort: ['-created_at'],
-  filters: { created_by: { column: import_job.created_by, type: 'string', ops: ['eq'] } },
-  extra: {
-    status: Type.Enum(IMPORT_JOB_STATUSES),
-    status__in: Type.String({ pattern: statusPattern, maxLength: 100 }),
-    type: Type.Enum(IMPORT_TYPES),
-  },
-  fields: [
-    'id',
-    'cci_code',
-    'type',
-    'key',
-    'dry_run',
-    'skip_invalid',
-    'status',
-    'error',
-    'error_code',
-    'progress_done',
-    'progress_total',
-    'counts',
-    'errors',
-    'error_file_key',
-    'warnings',
-    'preview',
-    'applied_from',
-    'created_by',
-    'created_at',
-    'started_at',
-    'finished_at',
-  ],
-};
+export const IMPORT_JOB_LIST: ListSpec = jobListSpec(import_job, IMPORT_JOB_STATUSES, IMPORT_TYPES, [
+  'id',
+  'cci_code',
+  'type',
+  'key',
+  'dry_run',
+  'skip_invalid',
+  'status',
+  'error',
+  'error_code',
+  'progress_done',
+  'progress_total',
+  'counts',
+  'errors',
+  'error_file_key',
+  'warnings',
+  'preview',
+  'applied_from',
+  'created_by',
+  'created_at',
+  'started_at',
+  'finished_at',
+]);
 export const ImportJobListQuery = listQuerySchema(IMPORT_JOB_LIST);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -124,17 +111,7 @@ export default fp(
     const db = app.db;
     const repository: ImportJobsRepository = {
       list(cciCode, query) {
-        const statuses =
-          typeof query.status === 'string'
-            ? [query.status]
-            : typeof query.status__in === 'string'
-              ? query.status__in.split(',')
-              : [];
-        const base = [
-          eq(import_job.cci_code, cciCode),
-          statuses.length > 0 ? inArray(import_job.status, statuses as ImportJob['status'][]) : undefined,
-          typeof query.type === 'string' ? eq(import_job.type, query.type as ImportJob['type']) : undefined,
-        ];
+        const base = jobListConditions(import_job, cciCode, query);
         return runList(db, import_job, planList(IMPORT_JOB_LIST, query, base), toImportJob);
       },
 
