@@ -3,7 +3,9 @@
  * RSS of every process over time (flat after warm-up: growth < 10 %) and PostgreSQL's connections
  * (pg_stat_activity over time: no leak). Not in CI; writes bench/results/soak.md.
  *
- *   npm run soak                              SOAK_APIS (2) API processes on the national seed, as bench:api starts them
+ *   npm run soak                              SOAK_APIS (2) API processes on the national seed, as bench:api starts them,
+ *                                             behind Debian's nginx with deploy/nginx/kaigi.conf (as npm run start:cluster)
+ *   SOAK_DIRECT=1 npm run soak                the same without nginx: the load goes to the API processes in turn
  *   SOAK_SECONDS=60 npm run soak              a short run (default 600)
  *   SOAK_API_PORTS=3101,3102 SOAK_URL=http://127.0.0.1:8080 npm run soak
  *                                             the API processes on those ports, the load through a proxy at SOAK_URL
@@ -22,6 +24,7 @@ import pg from 'pg';
 import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 import { database, ensureSeeded, startApi } from './api-setup.ts';
 import { answerBodies, answerers } from './api-scenarios.ts';
+import { startNginx, type Nginx } from '../scripts/cluster/nginx.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = env('SOAK_SECONDS', 600);
@@ -34,6 +37,9 @@ const APIS = PORTS?.length ?? env('SOAK_APIS', 2);
 const WARM_UP_SECONDS = Math.min(120, SECONDS / 5);
 /** each API process's pool; the soak's PostgreSQL connections may not pass APIS × this + its own */
 const POOL = 10;
+/** nginx in front of the API processes (unless SOAK_DIRECT), or the proxy given as SOAK_URL */
+let proxy: Nginx | undefined;
+let proxyUrl = process.env.SOAK_URL;
 
 const memory = (pid: number, field: 'VmRSS' | 'RssAnon'): number | null => {
   try {
@@ -99,7 +105,16 @@ async function main() {
     if (companies.length < USERS)
       console.log(`only ${companies.length} companies invited to the conference: ${companies.length} admins`);
     const tokens = await Promise.all(companies.map((a) => issuer.mint(a.username)));
-    const targets = process.env.SOAK_URL ? [process.env.SOAK_URL] : apis.map((a) => a.address);
+    if (!process.env.SOAK_URL && !process.env.SOAK_DIRECT) {
+      const port = env('SOAK_NGINX_PORT', 18480);
+      proxy = await startNginx({
+        dir: path.join(os.tmpdir(), 'kaigi-soak-nginx'),
+        listen: { host: '127.0.0.1', port },
+        apiPorts: apis.map((a) => Number(new URL(a.address).port)),
+      });
+      proxyUrl = `http://127.0.0.1:${port}`;
+    }
+    const targets = proxyUrl ? [proxyUrl] : apis.map((a) => a.address);
     const watched: Record<string, number> = Object.fromEntries(apis.map((a, i) => [`api ${i + 1}`, a.pid]));
     watched.soak = process.pid;
     for (const pid of process.env.SOAK_PIDS?.split(',').map(Number) ?? []) watched[`pid ${pid}`] = pid;
@@ -186,6 +201,7 @@ async function main() {
 
     writeReport({ samples, allLatencies, byKind, totalErrors, errorKinds, loadAtStart, loadAtEnd, admins: companies.length });
   } finally {
+    await proxy?.stop();
     for (const api of apis) await api.stop();
     await pool.end();
     issuer.close();
@@ -235,7 +251,7 @@ function writeReport(r: {
     '',
     `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}; ` +
       `${r.admins} company admins for ${SECONDS} s (each: answer, conference list, conference with expand, answer; ${THINK_MS} ms ± 50 % between requests), ` +
-      `${APIS} API processes (pool ${POOL} each), load sent to ${process.env.SOAK_URL ? `${process.env.SOAK_URL} (proxy)` : 'the API processes directly'}; ` +
+      `${APIS} API processes (pool ${POOL} each), load sent ${proxyUrl ? `through ${process.env.SOAK_URL ? `the proxy at ${proxyUrl}` : 'nginx (deploy/nginx/kaigi.conf)'}` : 'to the API processes directly'}; ` +
       `warm-up ${WARM_UP_SECONDS} s. Command: \`SOAK_SECONDS=${SECONDS} npm run soak\`.`,
     `Load average (1 / 5 / 15 min) at start ${loads(r.loadAtStart)}, at end ${loads(r.loadAtEnd)}.`,
     '',
