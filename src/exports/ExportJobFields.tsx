@@ -4,7 +4,7 @@
  * download button. Each takes the job as a prop (the list's record).
  */
 import { createContext, useContext, useState } from 'react';
-import { Box, Button, Chip, LinearProgress, Stack, Typography, type ChipProps } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { ReferenceField, TextField, useRefresh, useTranslate } from 'react-admin';
 import { downloadObject } from '../api/objectDownload';
@@ -15,6 +15,7 @@ import { formatDateTimeWithWeekday, formatDateWithWeekday } from '../utils/dates
 import { ExportReplacements, hasReplacements, replacementsId } from './ExportReplacements';
 import { formatCount } from './format';
 import { isConferenceType, isDownloadable, type ExportJob, type ExportJobStatus } from './types';
+import { JobProgressBar } from '../common/JobProgressBar';
 
 const STATUS_COLORS: Record<ExportJobStatus, ChipProps['color']> = {
   queued: 'default',
@@ -122,27 +123,14 @@ export const ExportProgress = ({ job }: { job: ExportJob }) => {
             {translate('kaigi.exports.list.waiting')}
           </Typography>
         ))}
-      {job.status === 'running' &&
-        (progressText && total ? (
-          <Stack spacing={0.25}>
-            <LinearProgress
-              variant="determinate"
-              value={Math.min(100, Math.round((job.progress_done / total) * 100))}
-              aria-label={label}
-              aria-valuetext={progressText}
-            />
-            <Typography variant="caption" color="text.secondary">
-              {progressText}
-            </Typography>
-          </Stack>
-        ) : (
-          <Stack spacing={0.25}>
-            <LinearProgress aria-label={label} />
-            <Typography variant="caption" color="text.secondary">
-              {translate('kaigi.exports.list.counting')}
-            </Typography>
-          </Stack>
-        ))}
+      {job.status === 'running' && (
+        <JobProgressBar
+          label={label}
+          text={progressText && total ? progressText : translate('kaigi.exports.list.counting')}
+          done={job.progress_done}
+          total={total}
+        />
+      )}
       {job.status === 'succeeded' && (
         <Typography variant="caption" color="text.secondary">
           {translate('kaigi.exports.list.rows', { count: formatCount(job.progress_done) })}

@@ -3,12 +3,13 @@
  * of one import's page): kind and mode, the status with progress, the counts, when and by whom.
  */
 import { createContext, useContext, useMemo } from 'react';
-import { Box, Chip, LinearProgress, Stack, Typography, type ChipProps } from '@mui/material';
+import { Box, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { useSession } from '../session/useSession';
 import { formatDateTimeWithWeekday } from '../utils/dates';
 import { formatCount } from '../exports/format';
 import { modeKey, type ImportJob, type ImportJobStatus } from './types';
+import { JobProgressBar } from '../common/JobProgressBar';
 
 const STATUS_COLORS: Record<ImportJobStatus, ChipProps['color']> = {
   queued: 'default',
@@ -50,40 +51,13 @@ export const ImportProgressBar = ({ job }: { job: ImportJob }) => {
     mode: translate(modeKey(job)),
   });
   const total = job.progress_total;
-  if (job.status === 'queued') {
-    return (
-      <Stack spacing={0.25}>
-        <LinearProgress aria-label={label} aria-valuetext={translate('kaigi.imports.show.waiting')} />
-        <Typography variant="caption" color="text.secondary">
-          {translate('kaigi.imports.show.waiting')}
-        </Typography>
-      </Stack>
-    );
-  }
-  if (!total) {
-    return (
-      <Stack spacing={0.25}>
-        <LinearProgress aria-label={label} aria-valuetext={translate('kaigi.imports.show.counting')} />
-        <Typography variant="caption" color="text.secondary">
-          {translate('kaigi.imports.show.counting')}
-        </Typography>
-      </Stack>
-    );
-  }
-  const text = translate('kaigi.imports.show.progress', { done: formatCount(job.progress_done), total: formatCount(total) });
-  return (
-    <Stack spacing={0.25}>
-      <LinearProgress
-        variant="determinate"
-        value={Math.min(100, Math.round((job.progress_done / total) * 100))}
-        aria-label={label}
-        aria-valuetext={text}
-      />
-      <Typography variant="caption" color="text.secondary">
-        {text}
-      </Typography>
-    </Stack>
-  );
+  const text =
+    job.status === 'queued'
+      ? translate('kaigi.imports.show.waiting')
+      : total
+        ? translate('kaigi.imports.show.progress', { done: formatCount(job.progress_done), total: formatCount(total) })
+        : translate('kaigi.imports.show.counting');
+  return <JobProgressBar label={label} text={text} done={job.progress_done} total={job.status === 'queued' ? null : total} />;
 };
 
 /** 新規 3・更新 1・変更なし 26・エラー 2 */
