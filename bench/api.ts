@@ -26,6 +26,7 @@ import { scenarios, type Scenario } from './api-scenarios.ts';
 import { sqlFloor, type LoadResult } from './sql-floor.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
 import { database, ensureSeeded, startApi } from './api-setup.ts';
+import { SESSION_OPTIONS } from '../server/db/client.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -100,7 +101,8 @@ async function main() {
       jwksUri: issuer.jwksUri,
       clientId: CLIENT_ID,
     });
-    const floorPool = new pg.Pool({ connectionString: db.url, max: CONNECTIONS * 2 });
+    // the floor's connections have the API's session settings: the same plans
+    const floorPool = new pg.Pool({ connectionString: db.url, max: CONNECTIONS * 2, options: SESSION_OPTIONS });
     // an idle client still closing when the embedded server stops: not a failure of the run
     floorPool.on('error', () => undefined);
     const { rows: version } = await floorPool.query<{ server_version: string }>('show server_version');

@@ -13,6 +13,15 @@ export interface CreateDbOptions {
 }
 
 /**
+ * Settings of every Kaigi connection. No parallel plans: Kaigi's statements are pages of 10–100 rows
+ * and single-row writes at many connections at once, and on the largest chamber a keyword page
+ * (ordered index scan, stops at 10 matches) ran 0.5 ms serially but ~50 ms as a Gather Merge, nearly
+ * all of it starting the parallel workers (bench/results/api.md). Passed at connection start, so
+ * every server (embedded, RDS) behaves the same without a parameter group.
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
+/**
  * A node-postgres Pool and a drizzle instance over it with the Kaigi schema
  * (`db.query.company.findMany(...)` etc.). The caller ends the pool (`await pool.end()`).
  */
@@ -20,6 +29,7 @@ export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): { poo
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: opts.max,
+    options: SESSION_OPTIONS,
     application_name: opts.applicationName ?? 'kaigi',
   });
   // An idle client losing its connection (server restart) must not crash the process;

@@ -225,6 +225,11 @@ describe('database layer on embedded PostgreSQL', () => {
     }
   });
 
+  it('plans no parallel workers on its connections (pages at many connections, DESIGN.md §9)', async () => {
+    const { rows } = await conn!.pool.query('show max_parallel_workers_per_gather');
+    expect(rows[0].max_parallel_workers_per_gather).toBe('0');
+  });
+
   it('stop() leaves no postgres process behind', async () => {
     expect((await postgresProcessesFor(dataDir)).length).toBeGreaterThan(0);
     await conn!.pool.end();
