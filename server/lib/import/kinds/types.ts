@@ -16,7 +16,7 @@ export interface CheckedRow {
 /** One import's batch, in the job's transaction. */
 export interface KindContext {
   client: pg.PoolClient;
-  /** drizzle on `client` (audit rows) */
+  /** drizzle on `client` (the members and positions inserts) */
   tx: Db;
   cciCode: string;
   actor: string;
