@@ -87,11 +87,14 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
   let errorWriter: ExportWriter | null = null;
 
   const client = await deps.pool.connect();
+  const read = await deps.pool.connect();
   let broken = false;
   try {
     await client.query('begin');
     const ctx: KindContext = {
       client,
+      read,
+      now: (await client.query<{ now: Date }>('select now()')).rows[0].now,
       tx: drizzle(client, { schema }) as unknown as Db,
       cciCode: job.cci_code,
       actor: job.created_by,
@@ -119,13 +122,16 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       if (errorWriter) await errorWriter.flush();
       await deps.state.progress(attempt, counts.rows);
     };
-    // The next batch is read (Node's CPU) while PostgreSQL checks and writes the one before; the
-    // batches themselves still run one after another, so a failed row stops the writes in time.
-    let working: Promise<void> = Promise.resolve();
+    // Batches are checked one after another (reading, normalising, look-ups on the read connection)
+    // while the transaction writes the batch before: PostgreSQL's writes are the critical path.
+    let writing: Promise<void> = Promise.resolve();
     const next = async (rows: ImportRow[]) => {
-      await working;
-      working = kind.batch(ctx, rows).then(record);
-      working.catch(() => {}); // awaited (and thrown) before the next batch or after the last
+      const checked = await kind.check(ctx, rows);
+      await record(checked);
+      await writing;
+      if (!ctx.write) return;
+      writing = kind.write(ctx, checked);
+      writing.catch(() => {}); // awaited (and thrown) before the next write or after the last
     };
     let batch: ImportRow[] = [];
     for await (const row of sheet.rows) {
@@ -136,7 +142,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       }
     }
     if (batch.length > 0) await next(batch);
-    await working;
+    await writing;
     if (job.dry_run || (counts.failed > 0 && !job.skip_invalid)) throw new Rollback();
     await client.query('commit');
   } catch (err) {
@@ -149,6 +155,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
     }
   } finally {
     client.release(broken);
+    read.release();
   }
 
   let errorFileKey: string | null = null;

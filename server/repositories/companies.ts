@@ -23,7 +23,9 @@ export const COMPANY_LIST: ListSpec = {
 };
 export const CompanyListQuery = listQuerySchema(COMPANY_LIST);
 
-export function toCompany(row: CompanyRow): Company {
+export function toCompany(
+  row: Pick<CompanyRow, 'id' | 'cci_code' | 'company_code' | 'version' | 'attributes' | 'created_at' | 'updated_at'>,
+): Company {
   return {
     id: row.id,
     cci_code: row.cci_code,
@@ -38,21 +40,6 @@ export function toCompany(row: CompanyRow): Company {
     updated_at: row.updated_at.toISOString(),
   };
 }
-
-/**
- * toCompany(row) built by PostgreSQL from a company row aliased `row`, for audit rows written in
- * the same statement as a bulk insert (an import, DESIGN.md §11.4). Timestamps are truncated to
- * milliseconds like the Date that node-postgres makes; test/server/routes/cci/import.test.ts checks
- * that both give the same JSON.
- */
-export const COMPANY_AUDIT_JSON = (row: string) =>
-  `jsonb_build_object('id', ${row}.id, 'cci_code', ${row}.cci_code, 'company_code', ${row}.company_code,
-     'version', ${row}.version,
-     'attributes', ${row}.attributes || jsonb_build_object(
-       'name1', coalesce(${row}.attributes ->> 'name1', ''),
-       'admin_changed_info_flag', coalesce(${row}.attributes ->> 'admin_changed_info_flag', '0')),
-     'created_at', to_char(${row}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-     'updated_at', to_char(${row}.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
 /** The keyword search text of a company (also written by imports, DESIGN.md §11.4). */
 export const companySearchText = (code: string, attributes: CompanyAttributes) =>

@@ -70,7 +70,7 @@ export const MEMBER_COLUMNS = `m.id, m.cci_code, m.company_id, m.company_code, m
 
 /** The chamber's members of `ids` (others' ids find nothing). */
 export async function membersById(ctx: KindContext, ids: number[]): Promise<Map<number, StoredMember>> {
-  const { rows } = await ctx.client.query<StoredMember>(
+  const { rows } = await ctx.read.query<StoredMember>(
     `select ${MEMBER_COLUMNS} from member m where m.cci_code = $1 and m.id = any($2::int[])`,
     [ctx.cciCode, ids],
   );
@@ -209,23 +209,22 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
   );
 }
 
-export const membersKind: ImportKind = {
+export const membersKind: ImportKind<Pending> = {
   headers: MEMBER_HEADERS,
   required: [COMPANY_CODE, '氏名'],
-  async batch(ctx, rows) {
+  write,
+  async check(ctx, rows) {
     const codes = rows.map((row) => foldCode(textCell(ctx, row, COMPANY_CODE) ?? ''));
     const ids = rows
       .map((row) => Number((textCell(ctx, row, MEMBER_ID) ?? '').normalize('NFKC')))
       .filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
     // one connection: one query after the other
-    const { rows: found } = await ctx.client.query<CompanyRef>(
+    const { rows: found } = await ctx.read.query<CompanyRef>(
       `select id, company_code, attributes ->> 'name1' as name1 from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
       [ctx.cciCode, codes],
     );
     const members = await membersById(ctx, ids);
     const companies = new Map(found.map((c) => [foldCode(c.company_code), c]));
-    const checked = rows.map((row) => check(ctx, row, companies, members));
-    if (ctx.write) await write(ctx, checked);
-    return checked;
+    return rows.map((row) => check(ctx, row, companies, members));
   },
 };

@@ -183,17 +183,18 @@ const idsIn = (ctx: KindContext, rows: ImportRow[], header: string) =>
     .map((row) => Number((textCell(ctx, row, header) ?? '').normalize('NFKC')))
     .filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31);
 
-export const positionsKind: ImportKind = {
+export const positionsKind: ImportKind<Pending> = {
   headers: POSITION_HEADERS,
   required: [MEMBER_ID, TYPE],
-  async batch(ctx, rows) {
+  write,
+  async check(ctx, rows) {
     // one connection: one query after the other
-    const { rows: types } = await ctx.client.query<{ master_code: string; name: string }>(
+    const { rows: types } = await ctx.read.query<{ master_code: string; name: string }>(
       'select master_code, name from master_data where cci_code = $1 and master_type_code = $2',
       [ctx.cciCode, MASTER_TYPE_POSITION_TYPE],
     );
     const members = await membersById(ctx, idsIn(ctx, rows, MEMBER_ID));
-    const { rows: positions } = await ctx.client.query<StoredPosition>(
+    const { rows: positions } = await ctx.read.query<StoredPosition>(
       `select ${COLUMNS} from position p where p.cci_code = $1 and p.id = any($2::int[])`,
       [ctx.cciCode, idsIn(ctx, rows, POSITION_ID)],
     );
@@ -206,8 +207,6 @@ export const positionsKind: ImportKind = {
       members,
       positions: new Map(positions.map((p) => [p.id, p])),
     };
-    const checked = rows.map((row) => check(ctx, row, found));
-    if (ctx.write) await write(ctx, checked);
-    return checked;
+    return rows.map((row) => check(ctx, row, found));
   },
 };

@@ -13,9 +13,18 @@ export interface CheckedRow {
   values: Record<string, unknown>;
 }
 
-/** One import's batch, in the job's transaction. */
+/** One import's batch: checked through `read`, written in the job's transaction. */
 export interface KindContext {
+  /** the job's transaction: every write */
   client: pg.PoolClient;
+  /**
+   * A second connection for the look-ups of stored rows, so the next batch is checked while the
+   * transaction writes the one before. It sees committed rows only, which is all a look-up needs:
+   * a row this import already wrote is one `seen` holds, and a second row for it fails as a duplicate.
+   */
+  read: Pick<pg.ClientBase, 'query'>;
+  /** the transaction's now(): created_at and updated_at of every row it writes */
+  now: Date;
   /** drizzle on `client` (the members and positions inserts) */
   tx: Db;
   cciCode: string;
@@ -27,14 +36,18 @@ export interface KindContext {
   column(header: string): number;
   /** per-import memory across batches (codes and ids already seen: duplicates within the file) */
   seen: Set<string>;
+  /** set by the kind's first batch: the chamber had none of the kind's rows when the import began */
+  firstLoad?: boolean;
 }
 
 /** A kind the import brings in: the export's headers and the forms' rules (DESIGN.md §11.4). */
-export interface ImportKind {
+export interface ImportKind<R extends CheckedRow = CheckedRow> {
   headers: readonly string[];
   required: readonly string[];
-  /** Checks (and when ctx.write, writes) a batch of rows; one result per row, in order. */
-  batch(ctx: KindContext, rows: ImportRow[]): Promise<CheckedRow[]>;
+  /** Checks a batch of rows (look-ups through ctx.read); one result per row, in order. */
+  check(ctx: KindContext, rows: ImportRow[]): Promise<R[]>;
+  /** Writes a checked batch's created and updated rows, with their audit rows, through ctx.client. */
+  write(ctx: KindContext, rows: R[]): Promise<void>;
 }
 
 /** Stored and imported values compare as text, empty and absent alike. */
