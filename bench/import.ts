@@ -111,9 +111,9 @@ async function runOne(url: string, format: Format, mode: Mode): Promise<Result> 
       `insert into import_job (cci_code, created_by, type, key, dry_run, skip_invalid) values ($1, 'bench', 'companies', $2, $3, false) returning id`,
       [CCI, key, mode === 'dry'],
     );
-    const startRss = process.memoryUsage().rss;
+    const startRss = process.memoryUsage.rss();
     let peak = startRss;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
     const start = performance.now();
     const outcome = await runImport({ pool, state: importState(db), storage }, rows[0].id, true);
     const seconds = (performance.now() - start) / 1000;
@@ -126,7 +126,7 @@ async function runOne(url: string, format: Format, mode: Mode): Promise<Result> 
       rows: job.counts.rows,
       created: job.counts.created,
       seconds,
-      peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1e6,
+      peakRssMb: Math.max(peak, process.memoryUsage.rss()) / 1e6,
       startRssMb: startRss / 1e6,
     };
   } finally {

@@ -15,15 +15,13 @@ import { dateFormatter } from '../lib/export-dates.ts';
 import { jstDayOf } from '../lib/conference-dates.ts';
 import type { ExportFormat, ExportJobParams, ExportType } from '../schemas/export.ts';
 import type { ExportJob } from '../db/schema.ts';
-import type { Attempt, ExportState } from './export-state.ts';
+import { PROGRESS_INTERVAL_MS, type Attempt, type ExportState } from './export-state.ts';
 import { SOURCES } from './sources/index.ts';
 import { ExportInputError } from './sources/types.ts';
 import { FORMAT_FILES, openWriter } from './writers/index.ts';
 
 /** Rows per cursor fetch: large enough to amortise the round trip, small enough to keep memory flat. */
 const BATCH_ROWS = 5000;
-/** How often progress reaches the row the console polls. */
-const PROGRESS_INTERVAL_MS = 500;
 const DAY_MS = 86_400_000;
 
 export interface ExportDeps {

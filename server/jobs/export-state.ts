@@ -9,6 +9,9 @@ import type { Db } from '../db/client.ts';
 import { export_job, type ExportJob } from '../db/schema.ts';
 import type { SjisReplacement } from '../schemas/export.ts';
 
+/** How often a job's progress reaches the row the console polls (exports and imports). */
+export const PROGRESS_INTERVAL_MS = 500;
+
 export interface Attempt {
   id: number;
   startedAt: Date;

@@ -22,11 +22,13 @@ import type { CheckedRow, KindContext } from '../lib/import/kinds/types.ts';
 import { importMessages as m } from '../lib/import/messages.ts';
 import { FORMAT_FILES, openWriter } from './writers/index.ts';
 import type { ExportWriter } from './writers/types.ts';
-import type { Attempt } from './export-state.ts';
+import { PROGRESS_INTERVAL_MS, type Attempt } from './export-state.ts';
 import type { ImportState } from './import-state.ts';
 
 /** Rows per look-up and write: one `= any($1)` query per kind and batch (and the progress step). */
 export const IMPORT_BATCH_ROWS = 1000;
+/** Checked batches waiting for the transaction to write them, at most (memory: a few MB each). */
+const WRITES_AHEAD = 2;
 export const MAX_LISTED_ERRORS = 1000;
 export const PREVIEW_ROWS = 20;
 
@@ -85,6 +87,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
   const errors: ImportRowError[] = [];
   const preview: Record<string, unknown>[] = [];
   let errorWriter: ExportWriter | null = null;
+  let reported = 0;
 
   const client = await deps.pool.connect();
   const read = await deps.pool.connect();
@@ -120,18 +123,25 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       // with a failed row an all-or-nothing import writes nothing: stop writing at once
       if (counts.failed > 0 && !job.skip_invalid) ctx.write = false;
       if (errorWriter) await errorWriter.flush();
-      await deps.state.progress(attempt, counts.rows);
+      // a progress write is a commit: each one would wait for the import's WAL so far to be flushed
+      if (Date.now() - reported >= PROGRESS_INTERVAL_MS) {
+        await deps.state.progress(attempt, counts.rows);
+        reported = Date.now();
+      }
     };
     // Batches are checked one after another (reading, normalising, look-ups on the read connection)
-    // while the transaction writes the batch before: PostgreSQL's writes are the critical path.
-    let writing: Promise<void> = Promise.resolve();
+    // while the transaction writes the ones before, up to WRITES_AHEAD of them: PostgreSQL's writes
+    // are the critical path, and a slow batch to read (a GC pause, a large XML chunk) should not
+    // leave it idle. Each write starts after the one before; a failed one fails every later one.
+    const writes: Promise<void>[] = [];
     const next = async (rows: ImportRow[]) => {
       const checked = await kind.check(ctx, rows);
       await record(checked);
-      await writing;
       if (!ctx.write) return;
-      writing = kind.write(ctx, checked);
-      writing.catch(() => {}); // awaited (and thrown) before the next write or after the last
+      const written = (writes.at(-1) ?? Promise.resolve()).then(() => (ctx.write ? kind.write(ctx, checked) : undefined));
+      written.catch(() => {}); // awaited (and thrown) below or after the last batch
+      writes.push(written);
+      if (writes.length > WRITES_AHEAD) await writes.shift();
     };
     let batch: ImportRow[] = [];
     for await (const row of sheet.rows) {
@@ -142,7 +152,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       }
     }
     if (batch.length > 0) await next(batch);
-    await writing;
+    await writes.at(-1);
     if (job.dry_run || (counts.failed > 0 && !job.skip_invalid)) throw new Rollback();
     await client.query('commit');
   } catch (err) {

@@ -4,7 +4,7 @@
  */
 import type { company, CompanyAttributes } from '../../../db/schema.ts';
 import { COMPANY_EXPORT_HEADERS } from '../../../jobs/sources/index.ts';
-import { CompanyCreateSchema, type Company } from '../../../schemas/company.ts';
+import { CompanyCreateSchema } from '../../../schemas/company.ts';
 import { chamberChangedAttributes, companySearchText, toCompany } from '../../../repositories/companies.ts';
 import { memberSearchText } from '../../member-search-text.ts';
 import { auditMany } from '../../audit.ts';
@@ -41,8 +41,6 @@ interface Pending extends CheckedRow {
   code?: string;
   attributes?: Partial<Record<Field, string | null>>;
   current?: StoredCompany;
-  /** a created row as write() sends it */
-  insert?: { id: number; code: string; attributes: CompanyAttributes; search_text: string; after: Company };
 }
 
 function check(ctx: KindContext, row: ImportRow): Pending {
@@ -73,19 +71,28 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
   const updated = rows.filter((r) => r.result === 'updated');
   const audits = [];
   if (created.length > 0) {
-    // One statement for the rows and their audit rows, sent as one JSON document (not a 1 000-row
-    // VALUES of 6 000 parameters) whose audit `after` check() built (see stage()).
-    const rows = created.map((r) => r.insert!);
+    // One statement for the rows and their audit rows, the rows sent as one JSON document (not a
+    // 1 000-row VALUES of 6 000 parameters). Each audit row's `after` is toCompany of the stored
+    // row, put together from what is known without reading it back: a new row's version is 1, its
+    // stamps are the transaction's now() (ctx.now, shown as toISOString shows it) and its
+    // attributes are those sent (事業所名 required, admin_changed_info_flag '0'). import.test.ts and
+    // import-run.test.ts compare it with what the API shows.
+    const rows = created.map((r) => {
+      const attributes = { ...r.attributes, admin_changed_info_flag: '0' } as CompanyAttributes;
+      return { code: r.code!, attributes, search_text: companySearchText(r.code!, attributes) };
+    });
     await ctx.client.query(
-      `with v as materialized (
-         select * from jsonb_to_recordset($3::jsonb) as v(id int, code text, attributes jsonb, search_text text, after jsonb)),
-       stored as (
-         insert into company (id, cci_code, company_code, attributes, search_text, created_by, updated_by)
-         overriding system value
-         select v.id, $1, v.code, v.attributes, v.search_text, $2, $2 from v)
+      `with stored as (
+         insert into company (cci_code, company_code, attributes, search_text, created_by, updated_by)
+         select $1, v.code, v.attributes, v.search_text, $2, $2
+           from jsonb_to_recordset($3::jsonb) as v(code text, attributes jsonb, search_text text)
+         returning id, company_code, attributes)
        insert into audit_log (cci_code, actor, action, entity, entity_id, after, import_job_id)
-       select $1, $2, 'create', 'company', v.id::text, v.after, $4 from v`,
-      [ctx.cciCode, ctx.actor, JSON.stringify(rows), ctx.jobId],
+       select $1, $2, 'create', 'company', id::text,
+              jsonb_build_object('id', id, 'cci_code', $1::text, 'company_code', company_code, 'version', 1,
+                'attributes', attributes, 'created_at', $5::text, 'updated_at', $5::text), $4
+         from stored`,
+      [ctx.cciCode, ctx.actor, JSON.stringify(rows), ctx.jobId, ctx.now.toISOString()],
     );
   }
   if (updated.length > 0) {
@@ -185,39 +192,9 @@ export const companiesKind: ImportKind<Pending> = {
       await ctx.read.query('select not exists (select from company where cci_code = $1) as empty', [ctx.cciCode])
     ).rows[0].empty as boolean;
     if (!ctx.firstLoad) await lookUp(ctx, rows, checked);
-    if (ctx.write) await stage(ctx, checked);
     return checked;
   },
 };
-
-/**
- * The created rows as they will be stored: ids from the identity's sequence (not transactional, so
- * the read connection takes them) and the transaction's now() as their stamps, so each audit row's
- * `after` is toCompany of the stored row, built here while PostgreSQL writes the batch before
- * (its time is the import's critical path). import.test.ts compares `after` with the API's GET.
- */
-async function stage(ctx: KindContext, checked: Pending[]): Promise<void> {
-  const created = checked.filter((r) => r.result === 'created');
-  if (created.length === 0) return;
-  const {
-    rows: [{ ids }],
-  } = await ctx.read.query<{ ids: number[] }>(
-    // the sequence by name (migration 0001): pg_get_serial_sequence() would run once per row
-    `select array(select nextval('company_id_seq')::int from generate_series(1, $1)) as ids`,
-    [created.length],
-  );
-  created.forEach((r, i) => {
-    const attributes = { ...r.attributes, admin_changed_info_flag: '0' } as CompanyAttributes;
-    const stored = { id: ids[i], cci_code: ctx.cciCode, company_code: r.code!, version: 1, attributes };
-    r.insert = {
-      id: stored.id,
-      code: stored.company_code,
-      attributes,
-      search_text: companySearchText(stored.company_code, attributes),
-      after: toCompany({ ...stored, created_at: ctx.now, updated_at: ctx.now }),
-    };
-  });
-}
 
 /** Each checked row's stored company (by the folded code): updated or unchanged. */
 async function lookUp(ctx: KindContext, rows: ImportRow[], checked: Pending[]): Promise<void> {
