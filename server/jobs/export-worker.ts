@@ -12,6 +12,7 @@ import { deleteExpiredExports } from './export-cleanup.ts';
 import { runExport } from './export-run.ts';
 import { exportState } from './export-state.ts';
 import { deleteOrphanUploads } from './upload-cleanup.ts';
+import { deleteExpiredImportFiles } from './import-cleanup.ts';
 import { startImportWorker } from './import-worker.ts';
 
 export interface ExportWorkerOptions {
@@ -65,10 +66,11 @@ export async function startExportWorker(opts: ExportWorkerOptions): Promise<{ st
     for (const job of jobs) if (job.data.export_job_id) await state.fail(job.data.export_job_id, ABANDONED_REASON);
   });
 
-  // the hourly storage clean-up: expired export files, then uploads no conference kept
+  // the hourly storage clean-up: expired export files, uploads no conference kept, expired import files
   await opts.boss.work(EXPORT_CLEANUP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await deleteExpiredExports(opts.db, opts.storage);
     await deleteOrphanUploads(opts.db, opts.storage);
+    await deleteExpiredImportFiles(opts.db, opts.storage, opts.retentionDays);
   });
   await opts.boss.schedule(EXPORT_CLEANUP_QUEUE, CLEANUP_CRON, null, { tz: 'Asia/Tokyo' });
 
