@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadSettings } from '../../server/config/env.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/infra/demo-accounts.ts';
-import { freePort } from '../../test/helpers/free-port.ts';
+import { freePort } from '../../server/infra/free-port.ts';
 import { startCluster } from './cluster.ts';
 
 const say = (line: string) => console.log(`[kaigi-cluster] ${line}`);

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../server/infra/embedded-postgres.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from '../../server/infra/free-port.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');

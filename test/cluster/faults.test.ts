@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../server/config/env.ts';
 import { startCluster, type Cluster } from '../../scripts/cluster/cluster.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from '../../server/infra/free-port.ts';
 import { companyAdmins, cognitoPoolOf, EXPORT_CCI, exportChamber, type Admin } from './fixtures.ts';
 import { specRequest, type Outcome } from './spec-client.ts';
 import { ResumingStream } from './sse-reader.ts';

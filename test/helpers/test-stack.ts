@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadSettings } from '../../server/config/env.ts';
 import { startStack, type Stack } from '../../server/infra/stack.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../server/infra/free-port.ts';
 
 /**
  * A throwaway real stack for tests: embedded PostgreSQL (or the one in TEST_DATABASE_URL) and

@@ -1,3 +1,4 @@
+/** Ports for the embedded stack's servers (tests, the cluster script). */
 import net from 'node:net';
 
 /** A TCP port free on 127.0.0.1 right now (the OS picks it). */
