@@ -36,7 +36,7 @@ async function imported(rows: Array<Array<string | null>>, opts: { skip_invalid:
   const file = path.join(dir, `${randomBytes(4).toString('hex')}.csv`);
   await writeFile(file, csvOf([HEAD, ...rows]));
   const key = `${CCI}/imports/uploads/test/${path.basename(file)}`;
-  await env.storage.putFile(key, file);
+  await env.storage.putFile(key, file, 'text/csv');
   const { rows: created } = await env.app.pool.query<{ id: number }>(
     `insert into import_job (cci_code, created_by, type, key, dry_run, skip_invalid) values ($1, 'staff@example.jp', 'companies', $2, false, $3) returning id`,
     [CCI, key, opts.skip_invalid],
