@@ -3,35 +3,29 @@
  * the error file are deleted from storage after the retention days; an upload an import still
  * waits for stays, and the job stays listed with its counts.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { createDb, type Db } from '../../../server/db/client.ts';
+import type { Db } from '../../../server/db/client.ts';
 import { deleteExpiredImportFiles } from '../../../server/jobs/import-cleanup.ts';
-import { LocalDiskDriver } from '../../../server/storage/local.ts';
+import type { LocalDiskDriver } from '../../../server/storage/local.ts';
+import { cleanupFixture } from '../../helpers/uploads.ts';
 
 const RETENTION_DAYS = 7;
 const OLD = RETENTION_DAYS * 24 + 1;
 
+let fx: Awaited<ReturnType<typeof cleanupFixture>>;
 let db: Db;
 let pool: pg.Pool;
-let root: string;
 let file: string;
 let storage: LocalDiskDriver;
 
 beforeAll(async () => {
-  ({ db, pool } = createDb(inject('stack').databaseUrl, { max: 4 }));
-  root = await mkdtemp(path.join(os.tmpdir(), 'kaigi-import-files-'));
-  storage = new LocalDiskDriver({ root, secret: randomBytes(32) });
-  file = path.join(root, 'source.csv');
-  await writeFile(file, '事業所コード,事業所名\r\n');
+  fx = await cleanupFixture('source.csv', '事業所コード,事業所名\r\n');
+  ({ db, pool, file, storage } = fx);
 });
 afterAll(async () => {
-  await pool.end();
-  await rm(root, { recursive: true, force: true });
+  await fx?.close();
 });
 
 /** An import upload issued `ageHours` ago, stored; returns its key. */

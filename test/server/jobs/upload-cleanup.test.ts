@@ -3,37 +3,30 @@
  * from the local-disk storage (a temporary folder) and the `upload` table; uploads a conference of
  * their own chamber references stay.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { createDb, type Db } from '../../../server/db/client.ts';
+import type { Db } from '../../../server/db/client.ts';
 import { UPLOAD_GRACE_HOURS, deleteOrphanUploads } from '../../../server/jobs/upload-cleanup.ts';
-import { LocalDiskDriver } from '../../../server/storage/local.ts';
+import type { LocalDiskDriver } from '../../../server/storage/local.ts';
 import { OTHER_CCI, ensureOtherChamber } from '../../helpers/fixtures.ts';
-import { recordUpload } from '../../helpers/uploads.ts';
+import { cleanupFixture, recordUpload } from '../../helpers/uploads.ts';
 
 const OLD = UPLOAD_GRACE_HOURS + 1;
 
+let fx: Awaited<ReturnType<typeof cleanupFixture>>;
 let db: Db;
 let pool: pg.Pool;
-let root: string;
 let file: string;
 let storage: LocalDiskDriver;
 
 beforeAll(async () => {
-  ({ db, pool } = createDb(inject('stack').databaseUrl, { max: 4 }));
-  root = await mkdtemp(path.join(os.tmpdir(), 'kaigi-uploads-'));
-  storage = new LocalDiskDriver({ root, secret: randomBytes(32) });
-  file = path.join(root, 'source.pdf');
-  await writeFile(file, '%PDF-1.7\n');
+  fx = await cleanupFixture('source.pdf', '%PDF-1.7\n');
+  ({ db, pool, file, storage } = fx);
   await ensureOtherChamber(pool);
 });
 afterAll(async () => {
-  await pool.end();
-  await rm(root, { recursive: true, force: true });
+  await fx?.close();
 });
 
 /** An upload issued `ageHours` ago, its file stored unless `stored` is false; returns the key. */
