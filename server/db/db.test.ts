@@ -5,27 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres.ts';
+import { freePort } from '../infra/free-port.ts';
 import { runMigrations } from './migrate.ts';
 import { createDb, type Db } from './client.ts';
 import { seedDemo, type SeedUser } from './seed/demo.ts';
 import * as s from './schema.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function postgresProcessesFor(dataDir: string): Promise<number[]> {
   return fs.readdir('/proc').then(async (entries) => {
