@@ -2,8 +2,8 @@
  * An import's files expire like an export's (DESIGN.md §11.4, issue 17): the uploaded list and the
  * error file hold the same personal data as an export's file (names, addresses, e-mail), so they
  * are kept EXPORT_RETENTION_DAYS and then deleted from storage. The jobs stay in the history with
- * their counts and first errors; an apply of a dry run whose upload is gone fails as
- * import_file_missing (「もう一度アップロードしてください」).
+ * their counts and first errors; an apply of a dry run whose upload is gone is refused (422
+ * import_file_expired, 「もう一度アップロードしてください」).
  *
  * An upload is kept while an import of it is queued or running. Safe to run anywhere and
  * concurrently with itself: each run deletes the rows it locked (SKIP LOCKED), and an object is

@@ -175,6 +175,20 @@ export default fp(
             throw new Problem(409, 'import_already_applied', 'この確認結果は既に実行されています。', [], {
               import_id: applied.id,
             });
+          // the upload expires with the retention days (server/jobs/import-cleanup.ts); the key share
+          // lock keeps a clean-up running now from deleting it before the new job is queued
+          const [kept] = await tx
+            .select({ id: upload.id })
+            .from(upload)
+            .where(and(eq(upload.cci_code, cciCode), eq(upload.key, dry.key)))
+            .for('key share');
+          if (!kept) {
+            throw new Problem(
+              422,
+              'import_file_expired',
+              '取込ファイルは保存期間を過ぎたため削除されました。もう一度アップロードしてください。',
+            );
+          }
           const { type, key, skip_invalid } = dry;
           return insertJob(tx, cciCode, actor, { type, key, dry_run: false, skip_invalid, applied_from: id }, queue);
         });

@@ -242,6 +242,25 @@ describe('companies', () => {
     expect((await call('POST', `${IMPORT_BASE}/2000000000/apply`, DEMO.admin)).statusCode).toBe(404);
   });
 
+  it('refuses to apply a dry run whose file has expired, asking for a new upload', async () => {
+    const dry = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([HEAD, company(`${P}X1`, '期限切れ商会')]),
+    });
+    expect(dry).toMatchObject({ status: 'succeeded', counts: { created: 1 } });
+    // as the clean-up does after the retention days (server/jobs/import-cleanup.ts)
+    await env.app.pool.query('delete from upload where key = $1', [dry.key]);
+    await env.storage.delete(dry.key as string);
+
+    const res = await call('POST', `${IMPORT_BASE}/${dry.id}/apply`, DEMO.admin);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'import_file_expired',
+      detail: '取込ファイルは保存期間を過ぎたため削除されました。もう一度アップロードしてください。',
+    });
+    expect(await stored(`${P}X1`)).toBeUndefined();
+  });
+
   it('fails a file without a required column, naming it, and writes nothing', async () => {
     const job = await importFile(env, call, DEMO.admin, {
       type: 'companies',
