@@ -25,7 +25,7 @@ import type { ExportWriter } from './writers/types.ts';
 import { PROGRESS_INTERVAL_MS, type Attempt } from './export-state.ts';
 import type { ImportState } from './import-state.ts';
 
-/** Rows per look-up and write: one `= any($1)` query per kind and batch (and the progress step). */
+/** Rows per look-up and write: one `= any($1)` query per kind and batch. */
 export const IMPORT_BATCH_ROWS = 1000;
 /** Checked batches waiting for the transaction to write them, at most (memory: a few MB each). */
 const WRITES_AHEAD = 2;
