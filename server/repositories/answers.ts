@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { conference, conference_company, conference_member } from '../db/schema.ts';
 import type { AnswerBody, AnswerResult, ConferenceCompanySummary } from '../schemas/answer.ts';
-import { auditAll } from '../lib/attendance-audit.ts';
 import {
   type AnswerFields,
   answerFieldsOf,
@@ -14,6 +14,7 @@ import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
 import type { Executor } from '../lib/audit.ts';
+import type { Db } from '../db/client.ts';
 import { toConferenceMember } from './conference-invitees.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { answersRecorded, portalAnswerSource } from '../lib/mail/receipts.ts';
@@ -55,6 +56,73 @@ function validated(body: AnswerBody): Array<{ id: number; version?: number; fiel
     requireProxyDetails(fields, at);
     return { id: a.id, version: a.version, fields, at };
   });
+}
+
+type MemberRow = typeof cm.$inferSelect;
+type AnswerTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The row as the answer leaves it: recordAnswers stores exactly these values. */
+function answeredRow(before: MemberRow, fields: AnswerFields, username: string, now: Date): MemberRow {
+  return {
+    ...before,
+    ...fields,
+    answered_at: now,
+    answered_by: username,
+    // DESIGN.md §11.2: the company's own answer; the portal enforces the deadline, so never late
+    answer_channel: 'portal',
+    answer_received_at: now,
+    answered_late: false,
+    version: before.version + 1,
+    updated_at: now,
+    updated_by: username,
+  };
+}
+
+/**
+ * The changed rows and their audit entries in one statement (issue 16: one round trip instead of
+ * one per row and one more for the audit). The rows are locked by this transaction, so each
+ * becomes exactly `after`; the audit's before/after are the API's form of the rows (GET shows the same).
+ */
+const RECORD_ANSWERS = `with v as (
+    select * from jsonb_to_recordset($1::jsonb) as v(id int, answer_content text, proxy_name text, proxy_title text,
+      answered_at timestamptz, answered_by text, answer_channel text, answer_received_at timestamptz, answered_late boolean,
+      version int, updated_at timestamptz, updated_by text, before jsonb, after jsonb)
+  ), changed as (
+    update conference_member cm
+       set answer_content = v.answer_content, proxy_name = v.proxy_name, proxy_title = v.proxy_title,
+           answered_at = v.answered_at, answered_by = v.answered_by, answer_channel = v.answer_channel,
+           answer_received_at = v.answer_received_at, answered_late = v.answered_late, version = v.version,
+           updated_at = v.updated_at, updated_by = v.updated_by
+      from v where cm.id = v.id
+    returning cm.id
+  )
+  insert into audit_log (cci_code, actor, action, entity, entity_id, before, after)
+  select $2, $3, 'answer', 'conference_member', changed.id::text, v.before, v.after
+    from changed join v on v.id = changed.id order by changed.id`;
+
+async function recordAnswers(
+  tx: Pick<AnswerTransaction, '_'>,
+  cciCode: string,
+  username: string,
+  changes: Array<{ before: MemberRow }>,
+  after: MemberRow[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const values = after.map((row, i) => ({
+    ...row,
+    before: toConferenceMember(changes[i].before),
+    after: toConferenceMember(row),
+  }));
+  // a named statement: parsed and planned once per connection, and no SQL text built per answer
+  const result = await tx._.session
+    .prepareQuery<{ execute: { rowCount: number | null } } & PreparedQueryConfig>(
+      { sql: RECORD_ANSWERS, params: [JSON.stringify(values), cciCode, username] },
+      undefined,
+      'answer_record',
+      false,
+    )
+    .execute();
+  if (result.rowCount !== changes.length) throw new Error(`answer: ${result.rowCount} of ${changes.length} rows recorded`);
 }
 
 const answeredMeanwhile = (at: string, currentVersion: number) =>
@@ -194,41 +262,9 @@ export default fp(
             .filter((a) => !sameAnswer(rowById.get(a.id)!, a.fields))
             .sort((x, y) => x.id - y.id)
             .map((a) => ({ before: rowById.get(a.id)!, fields: a.fields }));
-          const updated: Array<typeof cm.$inferSelect> = [];
-          for (const { before, fields } of changes) {
-            const [row] = await tx
-              .update(cm)
-              .set({
-                ...fields,
-                answered_at: now,
-                answered_by: username,
-                // DESIGN.md §11.2: the company's own answer; the portal enforces the deadline, so never late
-                answer_channel: 'portal',
-                answer_received_at: now,
-                answered_late: false,
-                version: before.version + 1,
-                updated_at: now,
-                updated_by: username,
-              })
-              .where(eq(cm.id, before.id))
-              .returning()
-              .prepare('answer_update')
-              .execute();
-            updated.push(row);
-            rowById.set(row.id, row);
-          }
-          await auditAll(
-            tx,
-            changes.map(({ before }, i) => ({
-              cciCode,
-              actor: username,
-              action: 'answer',
-              entity: 'conference_member',
-              entityId: before.id,
-              before: toConferenceMember(before),
-              after: toConferenceMember(updated[i]),
-            })),
-          );
+          const updated = changes.map(({ before, fields }) => answeredRow(before, fields, username, now));
+          await recordAnswers(tx, cciCode, username, changes, updated);
+          for (const row of updated) rowById.set(row.id, row);
 
           const summaries = new Map<number, ConferenceCompanySummary>();
           for (const c of conferences) {

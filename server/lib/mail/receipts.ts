@@ -5,8 +5,9 @@
  * conference the company cannot see (a draft, or under one) or that was cancelled. Each invitee's row
  * id goes into the payload: the mail shows the 受付票 of those attending (issue 14, tickets.ts).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { conference, conference_member, member, type AnswerChannel } from '../../db/schema.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { company, conference, conference_member, member, type AnswerChannel } from '../../db/schema.ts';
+import { companyAddresses } from './recipients.ts';
 import type { MailQueue } from '../../jobs/mail-queue.ts';
 import type { Executor } from '../audit.ts';
 import type { ReceiptPayload } from './payload.ts';
@@ -24,27 +25,34 @@ export interface AnswerSource {
   actor: string;
 }
 
-async function receiptOf(tx: Executor, conferenceId: number, companyId: number, source: AnswerSource): Promise<ReceiptPayload> {
-  const rows = await tx
-    .select({
-      conference_member_id: conference_member.id,
-      member_name: member.name,
-      member_title: member.title,
-      answer_content: conference_member.answer_content,
-      proxy_name: conference_member.proxy_name,
-      proxy_title: conference_member.proxy_title,
-      answer_channel: conference_member.answer_channel,
-      answered_late: conference_member.answered_late,
-    })
-    .from(conference_member)
-    .innerJoin(member, eq(member.id, conference_member.member_id))
-    .where(and(eq(conference_member.conference_id, conferenceId), eq(conference_member.company_id, companyId)))
-    .orderBy(asc(conference_member.sort), asc(conference_member.id));
+/**
+ * The receipt's payload and the company's addresses in one statement (issue 16: a round trip less
+ * per answer). The answers' keys are those of ReceiptPayload['answers'], in the invitees' order.
+ */
+async function receiptOf(
+  tx: Executor,
+  conferenceId: number,
+  companyId: number,
+  source: AnswerSource,
+): Promise<{ payload: ReceiptPayload; to: string | null }> {
+  const cm = conference_member;
+  const { rows } = await tx.execute<{ answers: ReceiptPayload['answers']; to: string | null }>(sql`select
+      coalesce((select json_agg(json_build_object(
+                  'conference_member_id', ${cm.id}, 'member_name', ${member.name}, 'member_title', ${member.title},
+                  'answer_content', ${cm.answer_content}, 'proxy_name', ${cm.proxy_name}, 'proxy_title', ${cm.proxy_title},
+                  'answer_channel', ${cm.answer_channel}, 'answered_late', ${cm.answered_late})
+                  order by ${cm.sort}, ${cm.id})
+                  from ${cm} join ${member} on ${member.id} = ${cm.member_id}
+                 where ${cm.conference_id} = ${conferenceId} and ${cm.company_id} = ${companyId}), '[]'::json) as answers,
+      (select ${companyAddresses} from ${company} where ${company.id} = ${companyId}) as "to"`);
   return {
-    answers: rows,
-    recorded_by: source.recordedBy,
-    channel: source.channel,
-    received_at: source.receivedAt.toISOString(),
+    payload: {
+      answers: rows[0].answers,
+      recorded_by: source.recordedBy,
+      channel: source.channel,
+      received_at: source.receivedAt.toISOString(),
+    },
+    to: rows[0].to,
   };
 }
 
@@ -73,8 +81,9 @@ export async function answersRecorded(
     : await targetsOf(tx, source);
   for (const { row, parentStatus } of targets) {
     if (row.status === 'draft' || row.status === 'cancelled' || parentStatus === 'draft') continue;
-    const payload = await receiptOf(tx, row.id, source.companyId, source);
-    await writeOutbox(tx, queue, row, { kind: 'receipt', companyIds: [source.companyId], payload }, source.actor);
+    const { payload, to } = await receiptOf(tx, row.id, source.companyId, source);
+    const addresses = new Map([[source.companyId, to]]);
+    await writeOutbox(tx, queue, row, { kind: 'receipt', companyIds: [source.companyId], payload, addresses }, source.actor);
   }
 }
 

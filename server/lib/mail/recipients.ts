@@ -8,25 +8,24 @@ import { company, conference, conference_member, users } from '../../db/schema.t
 import type { Executor } from '../audit.ts';
 
 /**
+ * SQL: the addresses of the company row in scope (`company`), or null (送付不可): its enabled
+ * admins' distinct e-mails in order, else the company's own.
+ */
+export const companyAddresses = sql<string | null>`coalesce(
+  (select string_agg(a.email, ', ' order by a.email) from (
+     select distinct ${users.email} as email from ${users}
+      where ${users.company_id} = ${company.id} and ${users.user_type} = 'COMPANY_ADMIN'
+        and ${users.enabled} and ${users.email} is not null and ${users.email} <> '') a),
+  nullif(trim(${company.attributes} ->> 'email'), ''))`;
+
+/**
  * company id → comma-separated addresses, or null (送付不可); every id of `companyIds` is a key.
- * One statement (issue 16: one round trip less per answer): the admins' distinct e-mails in order,
- * else the company's own.
+ * One statement (issue 16: one round trip less per answer).
  */
 export async function addressesOf(tx: Executor, companyIds: number[]): Promise<Map<number, string | null>> {
   const result = new Map<number, string | null>(companyIds.map((id) => [id, null]));
   if (companyIds.length === 0) return result;
-  const rows = await tx
-    .select({
-      id: company.id,
-      to: sql<string | null>`coalesce(
-        (select string_agg(a.email, ', ' order by a.email) from (
-           select distinct ${users.email} as email from ${users}
-            where ${users.company_id} = ${company.id} and ${users.user_type} = 'COMPANY_ADMIN'
-              and ${users.enabled} and ${users.email} is not null and ${users.email} <> '') a),
-        nullif(trim(${company.attributes} ->> 'email'), ''))`,
-    })
-    .from(company)
-    .where(inArray(company.id, companyIds));
+  const rows = await tx.select({ id: company.id, to: companyAddresses }).from(company).where(inArray(company.id, companyIds));
   for (const c of rows) result.set(c.id, c.to);
   return result;
 }

@@ -105,6 +105,40 @@ describe('POST /v1/company/conference_members/answer', () => {
     expect((await summaryOf(app.pool, sub.id, ownCompany)).answer_content).toBeNull();
   });
 
+  it('stores each changed row as the reply shows it, with an audit entry of the row before and after', async () => {
+    const conf = await conferenceWith({ name: '監査ログテスト' }, ownMembers);
+    const ids = conf.rows.map((r) => r.id);
+    const listed = await call('GET', `/v1/company/conference_members?conference_id=${conf.id}`, DEMO.companyAdmin);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const before = new Map(listed.json().data.map((r: { id: number }) => [r.id, r]));
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: [
+        { id: ids[1], answer_content: 'proxy_attend', proxy_name: '代理 花子', proxy_title: '部長' },
+        { id: ids[0], answer_content: 'absent' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const replied = res.json().data;
+    const reread = await call('GET', `/v1/company/conference_members?conference_id=${conf.id}`, DEMO.companyAdmin);
+    expect(reread.json().data).toEqual(replied);
+    expect(replied[1]).toMatchObject({
+      answer_content: 'proxy_attend',
+      answer_channel: 'portal',
+      answered_late: false,
+      version: 2,
+    });
+
+    const { rows: audits } = await app.pool.query<{ entity_id: string; actor: string; before: unknown; after: unknown }>(
+      "select entity_id, actor, before, after from audit_log where entity = 'conference_member' and action = 'answer' and entity_id = any($1) order by id",
+      [ids.map(String)],
+    );
+    expect(audits).toEqual(
+      [...replied]
+        .sort((x: { id: number }, y: { id: number }) => x.id - y.id)
+        .map((r: { id: number }) => ({ entity_id: String(r.id), actor: companyUser, before: before.get(r.id), after: r })),
+    );
+  });
+
   it('is safe to repeat: the same body leaves the same state, versions, answered_at and audit log', async () => {
     const conf = await conferenceWith({ name: '再送テスト' }, ownMembers);
     const ids = conf.rows.map((r) => r.id);
