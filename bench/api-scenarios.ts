@@ -10,6 +10,11 @@ import { jstDayOf, jstDayStart } from '../server/lib/conference-dates.ts';
 import { searchTerms } from '../server/db/normalize.ts';
 import { LARGE_CCI_CODE, NATIONAL_USERS, TYPICAL_CCI_CODE } from '../scripts/seed/national.ts';
 import type { FloorRun } from './sql-floor.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { RECORD_ANSWERS } from '../server/repositories/answers.ts';
+import { receiptSql } from '../server/lib/mail/receipts.ts';
+
+const dialect = new PgDialect();
 
 export const KEYWORD = '商事';
 /** Companies answering the same conference at once in the answer scenario (one per connection). */
@@ -142,8 +147,6 @@ export interface Answerer {
   ids: number[];
 }
 
-const CM_COLUMNS =
-  '"id", "cci_code", "conference_id", "company_id", "member_id", "category", "answer_content", "proxy_name", "proxy_title", "sort", "answered_at", "answered_by", "version", "created_at", "created_by", "updated_at", "updated_by"';
 const ANSWER_SQL = {
   conferences: `select "conference"."id", "conference"."status", "conference"."answer_deadline", "conference"."allow_delegate",
       "conference"."cci_code", "conference"."parent_id", "conference"."name", "conference"."event_date",
@@ -152,8 +155,7 @@ const ANSWER_SQL = {
     from "conference" left join "conference_company" on ("conference_company"."conference_id" = "conference"."id" and "conference_company"."company_id" = $1)
     where "conference"."id" in (select distinct "conference_id" from "conference_member" where ("conference_member"."cci_code" = $2 and "conference_member"."company_id" = $3 and "conference_member"."id" = any($4::int[])))
     order by "conference"."id" asc for share of "conference"`,
-  rows: `select ${CM_COLUMNS} from "conference_member" where ("conference_member"."cci_code" = $1 and "conference_member"."company_id" = $2 and "conference_member"."id" = any($3::int[])) order by "conference_member"."id" asc for update`,
-  update: `update "conference_member" set "answer_content" = $1, "proxy_name" = $2, "proxy_title" = $3, "answered_at" = $4, "answered_by" = $5, "version" = $6, "updated_at" = $7, "updated_by" = $8 where "conference_member"."id" = $9 returning ${CM_COLUMNS}`,
+  rows: `select * from "conference_member" where ("conference_member"."cci_code" = $1 and "conference_member"."company_id" = $2 and "conference_member"."id" = any($3::int[])) order by "conference_member"."id" asc for update`,
   lockSummary: `select "id" from "conference_company" where ("conference_company"."conference_id" = $1 and "conference_company"."company_id" = $2) for update`,
   updateSummary: `update "conference_company" set "answer_content" = (select case when count("conference_member"."answer_content") = 0 then null
         when count("conference_member"."answer_content") = count(*) then 'answered' else 'partial' end
@@ -162,47 +164,40 @@ const ANSWER_SQL = {
     where "conference_company"."id" = $7 returning "conference_id", "company_id", "answer_content", "answered_at", "answered_by"`,
 };
 
-/** The statements of one answer that changes every row of `a` (the answer endpoint's transaction). */
+/**
+ * The statements of one answer that changes every row of `a` (the answer endpoint's transaction):
+ * the same texts, and the receipt with its outbox row (the API without pg-boss: no job insert).
+ */
 function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
   return async (c, n, connection) => {
     const a = answererOf(connection);
     const answer = n % 2 === 0 ? 'attend' : 'absent';
     const now = new Date();
     await c.query('begin');
-    await c.query(prepared('answer_conferences', ANSWER_SQL.conferences, [a.companyId, LARGE_CCI_CODE, a.companyId, a.ids]));
-    const { rows } = await c.query<{ id: number; version: number }>(
+    const { rows: conferences } = await c.query<{ name: string; event_date: Date }>(
+      prepared('answer_conferences', ANSWER_SQL.conferences, [a.companyId, LARGE_CCI_CODE, a.companyId, a.ids]),
+    );
+    const { rows } = await c.query<Record<string, unknown> & { id: number; version: number }>(
       prepared('answer_rows', ANSWER_SQL.rows, [LARGE_CCI_CODE, a.companyId, a.ids]),
     );
-    const audit: unknown[] = [];
-    for (const row of rows) {
-      const { rows: after } = await c.query(
-        prepared('answer_update', ANSWER_SQL.update, [
-          answer,
-          null,
-          null,
-          now,
-          a.username,
-          row.version + 1,
-          now,
-          a.username,
-          row.id,
-        ]),
-      );
-      audit.push(
-        LARGE_CCI_CODE,
-        a.username,
-        'answer',
-        'conference_member',
-        String(row.id),
-        JSON.stringify(row),
-        JSON.stringify(after[0]),
-      );
-    }
-    const tuples = rows.map((_, i) => `(default, ${[1, 2, 3, 4, 5, 6, 7].map((k) => `$${i * 7 + k}`).join(', ')}, default)`);
-    await c.query(
-      `insert into "audit_log" ("id", "cci_code", "actor", "action", "entity", "entity_id", "before", "after", "at") values ${tuples.join(', ')}`,
-      audit,
-    );
+    const values = rows.map((row) => {
+      const after = {
+        ...row,
+        answer_content: answer,
+        proxy_name: null,
+        proxy_title: null,
+        answered_at: now,
+        answered_by: a.username,
+        answer_channel: 'portal',
+        answer_received_at: now,
+        answered_late: false,
+        version: row.version + 1,
+        updated_at: now,
+        updated_by: a.username,
+      };
+      return { ...after, before: row, after };
+    });
+    await c.query(prepared('answer_record', RECORD_ANSWERS, [JSON.stringify(values), LARGE_CCI_CODE, a.username]));
     const { rows: locked } = await c.query<{ id: number }>(
       prepared('answer_lock_summary', ANSWER_SQL.lockSummary, [a.conferenceId, a.companyId]),
     );
@@ -216,6 +211,23 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
         a.username,
         locked[0]!.id,
       ]),
+    );
+    const receipt = dialect.sqlToQuery(receiptSql(a.conferenceId, a.companyId));
+    const { rows: receipts } = await c.query<{ answers: unknown[]; to: string | null }>(receipt.sql, receipt.params);
+    const payload = { answers: receipts[0]!.answers, recorded_by: 'company', channel: 'portal', received_at: now.toISOString() };
+    await c.query(
+      `insert into "notification" ("cci_code", "conference_id", "company_id", "kind", "to", "subject", "payload", "status", "created_by")
+        values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8) returning *`,
+      [
+        LARGE_CCI_CODE,
+        a.conferenceId,
+        a.companyId,
+        receipts[0]!.to,
+        `【回答受付】${conferences[0]!.name}`,
+        JSON.stringify(payload),
+        receipts[0]!.to === null ? 'skipped' : 'queued',
+        a.username,
+      ],
     );
     await c.query('commit');
   };

@@ -83,7 +83,7 @@ function answeredRow(before: MemberRow, fields: AnswerFields, username: string, 
  * one per row and one more for the audit). The rows are locked by this transaction, so each
  * becomes exactly `after`; the audit's before/after are the API's form of the rows (GET shows the same).
  */
-const RECORD_ANSWERS = `with v as (
+export const RECORD_ANSWERS = `with v as (
     select * from jsonb_to_recordset($1::jsonb) as v(id int, answer_content text, proxy_name text, proxy_title text,
       answered_at timestamptz, answered_by text, answer_channel text, answer_received_at timestamptz, answered_late boolean,
       version int, updated_at timestamptz, updated_by text, before jsonb, after jsonb)

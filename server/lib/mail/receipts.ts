@@ -25,6 +25,20 @@ export interface AnswerSource {
   actor: string;
 }
 
+/** receiptOf's statement (also bench/api-scenarios.ts, the answer's SQL floor). */
+export function receiptSql(conferenceId: number, companyId: number) {
+  const cm = conference_member;
+  return sql`select
+      coalesce((select json_agg(json_build_object(
+                  'conference_member_id', ${cm.id}, 'member_name', ${member.name}, 'member_title', ${member.title},
+                  'answer_content', ${cm.answer_content}, 'proxy_name', ${cm.proxy_name}, 'proxy_title', ${cm.proxy_title},
+                  'answer_channel', ${cm.answer_channel}, 'answered_late', ${cm.answered_late})
+                  order by ${cm.sort}, ${cm.id})
+                  from ${cm} join ${member} on ${member.id} = ${cm.member_id}
+                 where ${cm.conference_id} = ${conferenceId} and ${cm.company_id} = ${companyId}), '[]'::json) as answers,
+      (select ${companyAddresses} from ${company} where ${company.id} = ${companyId}) as "to"`;
+}
+
 /**
  * The receipt's payload and the company's addresses in one statement (issue 16: a round trip less
  * per answer). The answers' keys are those of ReceiptPayload['answers'], in the invitees' order.
@@ -35,16 +49,9 @@ async function receiptOf(
   companyId: number,
   source: AnswerSource,
 ): Promise<{ payload: ReceiptPayload; to: string | null }> {
-  const cm = conference_member;
-  const { rows } = await tx.execute<{ answers: ReceiptPayload['answers']; to: string | null }>(sql`select
-      coalesce((select json_agg(json_build_object(
-                  'conference_member_id', ${cm.id}, 'member_name', ${member.name}, 'member_title', ${member.title},
-                  'answer_content', ${cm.answer_content}, 'proxy_name', ${cm.proxy_name}, 'proxy_title', ${cm.proxy_title},
-                  'answer_channel', ${cm.answer_channel}, 'answered_late', ${cm.answered_late})
-                  order by ${cm.sort}, ${cm.id})
-                  from ${cm} join ${member} on ${member.id} = ${cm.member_id}
-                 where ${cm.conference_id} = ${conferenceId} and ${cm.company_id} = ${companyId}), '[]'::json) as answers,
-      (select ${companyAddresses} from ${company} where ${company.id} = ${companyId}) as "to"`);
+  const { rows } = await tx.execute<{ answers: ReceiptPayload['answers']; to: string | null }>(
+    receiptSql(conferenceId, companyId),
+  );
   return {
     payload: {
       answers: rows[0].answers,
