@@ -12,7 +12,7 @@ import { LARGE_CCI_CODE, NATIONAL_USERS, TYPICAL_CCI_CODE } from '../scripts/see
 import type { FloorRun } from './sql-floor.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { RECORD_ANSWERS } from '../server/repositories/answers.ts';
-import { receiptSql } from '../server/lib/mail/receipts.ts';
+import { portalAnswerSource, receiptInsert } from '../server/lib/mail/receipts.ts';
 
 const dialect = new PgDialect();
 
@@ -166,7 +166,7 @@ const ANSWER_SQL = {
 
 /**
  * The statements of one answer that changes every row of `a` (the answer endpoint's transaction):
- * the same texts, and the receipt with its outbox row (the API without pg-boss: no job insert).
+ * the same texts, the receipt's outbox row included (the API without pg-boss: no job insert).
  */
 function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
   return async (c, n, connection) => {
@@ -212,23 +212,11 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
         locked[0]!.id,
       ]),
     );
-    const receipt = dialect.sqlToQuery(receiptSql(a.conferenceId, a.companyId));
-    const { rows: receipts } = await c.query<{ answers: unknown[]; to: string | null }>(receipt.sql, receipt.params);
-    const payload = { answers: receipts[0]!.answers, recorded_by: 'company', channel: 'portal', received_at: now.toISOString() };
-    await c.query(
-      `insert into "notification" ("cci_code", "conference_id", "company_id", "kind", "to", "subject", "payload", "status", "created_by")
-        values ($1, $2, $3, 'receipt', $4, $5, $6, $7, $8) returning *`,
-      [
-        LARGE_CCI_CODE,
-        a.conferenceId,
-        a.companyId,
-        receipts[0]!.to,
-        `【回答受付】${conferences[0]!.name}`,
-        JSON.stringify(payload),
-        receipts[0]!.to === null ? 'skipped' : 'queued',
-        a.username,
-      ],
+    const conference = { id: a.conferenceId, cci_code: LARGE_CCI_CODE, ...conferences[0]! };
+    const receipt = dialect.sqlToQuery(
+      receiptInsert(conference, portalAnswerSource(LARGE_CCI_CODE, a.companyId, a.username, [a.conferenceId], now)),
     );
+    await c.query(receipt.sql, receipt.params);
     await c.query('commit');
   };
 }

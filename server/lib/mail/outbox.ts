@@ -32,8 +32,6 @@ export interface OutboxMessage {
   subject?: string;
   /** reminders: written `scheduled` for this time */
   reminder?: { days_before: number; scheduled_for: Date };
-  /** the companies' addresses (addressesOf), when the caller read them along with something else */
-  addresses?: Map<number, string | null>;
 }
 
 /** The rows as they would be written (not stored): also the manual message's preview. */
@@ -43,7 +41,7 @@ export async function outboxRows(
   message: OutboxMessage,
   actor: string,
 ): Promise<Array<typeof notification.$inferInsert>> {
-  const addresses = message.addresses ?? (await addressesOf(tx, message.companyIds));
+  const addresses = await addressesOf(tx, message.companyIds);
   const subject = subjectOf(message.kind, target, message.subject);
   return message.companyIds.map((companyId) => {
     const to = addresses.get(companyId) ?? null;

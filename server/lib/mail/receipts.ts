@@ -6,12 +6,13 @@
  * id goes into the payload: the mail shows the 受付票 of those attending (issue 14, tickets.ts).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { company, conference, conference_member, member, type AnswerChannel } from '../../db/schema.ts';
+import { company, conference, conference_member, member, notification, type AnswerChannel } from '../../db/schema.ts';
 import { companyAddresses } from './recipients.ts';
 import type { MailQueue } from '../../jobs/mail-queue.ts';
 import type { Executor } from '../audit.ts';
 import type { ReceiptPayload } from './payload.ts';
-import { writeOutbox, type ConferenceRow } from './outbox.ts';
+import { SKIP, type ConferenceRow } from './outbox.ts';
+import { subjectOf } from './subject.ts';
 
 export interface AnswerSource {
   cciCode: string;
@@ -25,42 +26,32 @@ export interface AnswerSource {
   actor: string;
 }
 
-/** receiptOf's statement (also bench/api-scenarios.ts, the answer's SQL floor). */
-export function receiptSql(conferenceId: number, companyId: number) {
+/**
+ * The receipt's outbox row in one statement (issue 16: one round trip per answer instead of a read
+ * and an insert): the company's invitees as recorded, in their order (ReceiptPayload['answers']),
+ * and the company's addresses; without one the row is `skipped` / `no_address` as in outboxRows.
+ * Also bench/api-scenarios.ts (the answer's SQL floor).
+ */
+export function receiptInsert(target: Pick<ConferenceRow, 'id' | 'cci_code' | 'name' | 'event_date'>, source: AnswerSource) {
   const cm = conference_member;
-  return sql`select
+  const receipt = sql`select
       coalesce((select json_agg(json_build_object(
                   'conference_member_id', ${cm.id}, 'member_name', ${member.name}, 'member_title', ${member.title},
                   'answer_content', ${cm.answer_content}, 'proxy_name', ${cm.proxy_name}, 'proxy_title', ${cm.proxy_title},
                   'answer_channel', ${cm.answer_channel}, 'answered_late', ${cm.answered_late})
                   order by ${cm.sort}, ${cm.id})
                   from ${cm} join ${member} on ${member.id} = ${cm.member_id}
-                 where ${cm.conference_id} = ${conferenceId} and ${cm.company_id} = ${companyId}), '[]'::json) as answers,
-      (select ${companyAddresses} from ${company} where ${company.id} = ${companyId}) as "to"`;
-}
-
-/**
- * The receipt's payload and the company's addresses in one statement (issue 16: a round trip less
- * per answer). The answers' keys are those of ReceiptPayload['answers'], in the invitees' order.
- */
-async function receiptOf(
-  tx: Executor,
-  conferenceId: number,
-  companyId: number,
-  source: AnswerSource,
-): Promise<{ payload: ReceiptPayload; to: string | null }> {
-  const { rows } = await tx.execute<{ answers: ReceiptPayload['answers']; to: string | null }>(
-    receiptSql(conferenceId, companyId),
-  );
-  return {
-    payload: {
-      answers: rows[0].answers,
-      recorded_by: source.recordedBy,
-      channel: source.channel,
-      received_at: source.receivedAt.toISOString(),
-    },
-    to: rows[0].to,
-  };
+                 where ${cm.conference_id} = ${target.id} and ${cm.company_id} = ${source.companyId}), '[]'::json) as answers,
+      (select ${companyAddresses} from ${company} where ${company.id} = ${source.companyId}) as "to"`;
+  return sql`insert into ${notification} ("cci_code", "conference_id", "company_id", "kind", "to", "subject", "payload", "status", "error", "created_by")
+    select ${target.cci_code}, ${target.id}, ${source.companyId}, 'receipt', r."to", ${subjectOf('receipt', target)},
+           jsonb_build_object('answers', r.answers, 'recorded_by', ${source.recordedBy}::text,
+                              'channel', ${source.channel}::text, 'received_at', ${source.receivedAt.toISOString()}::text),
+           case when r."to" is null then 'skipped' else 'queued' end,
+           case when r."to" is null then ${SKIP.noAddress} end,
+           ${source.actor}
+      from (${receipt}) r
+    returning "id", "status"`;
 }
 
 /** A conference of a receipt and its parent's status (null for a top-level conference). */
@@ -88,9 +79,11 @@ export async function answersRecorded(
     : await targetsOf(tx, source);
   for (const { row, parentStatus } of targets) {
     if (row.status === 'draft' || row.status === 'cancelled' || parentStatus === 'draft') continue;
-    const { payload, to } = await receiptOf(tx, row.id, source.companyId, source);
-    const addresses = new Map([[source.companyId, to]]);
-    await writeOutbox(tx, queue, row, { kind: 'receipt', companyIds: [source.companyId], payload, addresses }, source.actor);
+    const { rows } = await tx.execute<{ id: number; status: string }>(receiptInsert(row, source));
+    await queue.enqueue(
+      tx,
+      rows.filter((r) => r.status === 'queued').map((r) => r.id),
+    );
   }
 }
 

@@ -277,4 +277,25 @@ describe('answer receipts', () => {
     const ichiro = rows.find((r) => r.name === '回答 一郎')!.id;
     expect(verifyTicket(app.roomLinkSecret, decodeQrPng(images[0].content))).toBe(ichiro);
   });
+
+  it('a receipt goes to the company’s own e-mail without admins, and is kept as 送付不可 without any address', async () => {
+    for (const [target, to, status, error] of [
+      [withEmail, 'info@nto02.example.jp', 'queued', null],
+      [noAddress, null, 'skipped', 'no_address'],
+    ] as const) {
+      const id = await inviteNew(app.pool, conference, target, '回答 四郎');
+      const res = await call('PUT', `/v1/cci/admin/master/conference_members/${id}`, DEMO.staff, {
+        version: 1,
+        answer_content: 'attend',
+        answer_channel: 'phone',
+        answer_received_at: '2026-11-21T09:30:00+09:00',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const receipts = ofKind(await outboxOf(app.pool, conference), 'receipt').filter((r) => r.company_id === target);
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]).toMatchObject({ to, status, error });
+      expect(receipts[0].payload).toMatchObject({ recorded_by: 'chamber', channel: 'phone' });
+      expect((receipts[0].payload.answers as Array<{ member_name: string }>).map((a) => a.member_name)).toEqual(['回答 四郎']);
+    }
+  });
 });
