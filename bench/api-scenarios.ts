@@ -10,11 +10,9 @@ import { jstDayOf, jstDayStart } from '../server/lib/conference-dates.ts';
 import { searchTerms } from '../server/db/normalize.ts';
 import { LARGE_CCI_CODE, NATIONAL_USERS, TYPICAL_CCI_CODE } from '../scripts/seed/national.ts';
 import type { FloorRun } from './sql-floor.ts';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { fillPlaceholders } from 'drizzle-orm';
 import { RECORD_ANSWERS } from '../server/repositories/answers.ts';
-import { portalAnswerSource, receiptInsert } from '../server/lib/mail/receipts.ts';
-
-const dialect = new PgDialect();
+import { RECEIPT_INSERT, portalAnswerSource, receiptValues } from '../server/lib/mail/receipts.ts';
 
 export const KEYWORD = '商事';
 /** Companies answering the same conference at once in the answer scenario (one per connection). */
@@ -44,6 +42,9 @@ const user = (cci: string, role: 'admin' | 'company') =>
 
 /** A named prepared statement, as drizzle's prepare() sends it. */
 const prepared = (name: string, text: string, values: unknown[]) => ({ name: `bench_${name}`, text, values });
+/** A repository's namedStatement (server/db/prepared.ts) with its values, as the API sends it. */
+const named = (statement: { name: string; query: () => { sql: string; params: unknown[] } }, values: Record<string, unknown>) =>
+  prepared(statement.name, statement.query().sql, fillPlaceholders(statement.query().params, values));
 
 // --- companies (server/repositories/companies.ts → runList) ---------------------------------------
 const COMPANY_COLUMNS =
@@ -197,7 +198,7 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
       };
       return { ...after, before: row, after };
     });
-    await c.query(prepared('answer_record', RECORD_ANSWERS, [JSON.stringify(values), LARGE_CCI_CODE, a.username]));
+    await c.query(named(RECORD_ANSWERS, { changes: JSON.stringify(values), cci: LARGE_CCI_CODE, username: a.username }));
     const { rows: locked } = await c.query<{ id: number }>(
       prepared('answer_lock_summary', ANSWER_SQL.lockSummary, [a.conferenceId, a.companyId]),
     );
@@ -213,10 +214,8 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
       ]),
     );
     const conference = { id: a.conferenceId, cci_code: LARGE_CCI_CODE, ...conferences[0]! };
-    const receipt = dialect.sqlToQuery(
-      receiptInsert(conference, portalAnswerSource(LARGE_CCI_CODE, a.companyId, a.username, [a.conferenceId], now)),
-    );
-    await c.query(receipt.sql, receipt.params);
+    const source = portalAnswerSource(LARGE_CCI_CODE, a.companyId, a.username, [a.conferenceId], now);
+    await c.query(named(RECEIPT_INSERT, receiptValues(conference, source)));
     await c.query('commit');
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /** A transaction or the database: audit rows are written in the transaction of the change. */
-export type Executor = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+export type Executor = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute' | '_'>;
 
 export interface AuditEntry {
   cciCode: string;

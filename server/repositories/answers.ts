@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { conference, conference_company, conference_member } from '../db/schema.ts';
 import type { AnswerBody, AnswerResult, ConferenceCompanySummary } from '../schemas/answer.ts';
 import {
@@ -14,7 +13,7 @@ import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
 import type { Executor } from '../lib/audit.ts';
-import type { Db } from '../db/client.ts';
+import { PARAM, namedStatement } from '../db/prepared.ts';
 import { toConferenceMember } from './conference-invitees.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { answersRecorded, portalAnswerSource } from '../lib/mail/receipts.ts';
@@ -59,7 +58,6 @@ function validated(body: AnswerBody): Array<{ id: number; version?: number; fiel
 }
 
 type MemberRow = typeof cm.$inferSelect;
-type AnswerTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The row as the answer leaves it: recordAnswers stores exactly these values. */
 function answeredRow(before: MemberRow, fields: AnswerFields, username: string, now: Date): MemberRow {
@@ -83,10 +81,12 @@ function answeredRow(before: MemberRow, fields: AnswerFields, username: string, 
  * one per row and one more for the audit). The rows are locked by this transaction, so each
  * becomes exactly `after`; the audit's before/after are the API's form of the rows (GET shows the same).
  */
-export const RECORD_ANSWERS = `with v as (
-    select * from jsonb_to_recordset($1::jsonb) as v(id int, answer_content text, proxy_name text, proxy_title text,
-      answered_at timestamptz, answered_by text, answer_channel text, answer_received_at timestamptz, answered_late boolean,
-      version int, updated_at timestamptz, updated_by text, before jsonb, after jsonb)
+export const RECORD_ANSWERS = namedStatement(
+  'answer_record',
+  () => sql`with v as (
+    select * from jsonb_to_recordset(${sql.placeholder('changes')}::jsonb) as v(id int, answer_content text, proxy_name text,
+      proxy_title text, answered_at timestamptz, answered_by text, answer_channel text, answer_received_at timestamptz,
+      answered_late boolean, version int, updated_at timestamptz, updated_by text, before jsonb, after jsonb)
   ), changed as (
     update conference_member cm
        set answer_content = v.answer_content, proxy_name = v.proxy_name, proxy_title = v.proxy_title,
@@ -97,11 +97,12 @@ export const RECORD_ANSWERS = `with v as (
     returning cm.id
   )
   insert into audit_log (cci_code, actor, action, entity, entity_id, before, after)
-  select $2, $3, 'answer', 'conference_member', changed.id::text, v.before, v.after
-    from changed join v on v.id = changed.id order by changed.id`;
+  select ${PARAM.cci}, ${PARAM.username}, 'answer', 'conference_member', changed.id::text, v.before, v.after
+    from changed join v on v.id = changed.id order by changed.id`,
+);
 
 async function recordAnswers(
-  tx: Pick<AnswerTransaction, '_'>,
+  tx: Executor,
   cciCode: string,
   username: string,
   changes: Array<{ before: MemberRow }>,
@@ -113,15 +114,7 @@ async function recordAnswers(
     before: toConferenceMember(changes[i].before),
     after: toConferenceMember(row),
   }));
-  // a named statement: parsed and planned once per connection, and no SQL text built per answer
-  const result = await tx._.session
-    .prepareQuery<{ execute: { rowCount: number | null } } & PreparedQueryConfig>(
-      { sql: RECORD_ANSWERS, params: [JSON.stringify(values), cciCode, username] },
-      undefined,
-      'answer_record',
-      false,
-    )
-    .execute();
+  const result = await RECORD_ANSWERS.run(tx, { changes: JSON.stringify(values), cci: cciCode, username });
   if (result.rowCount !== changes.length) throw new Error(`answer: ${result.rowCount} of ${changes.length} rows recorded`);
 }
 

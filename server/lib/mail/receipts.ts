@@ -13,6 +13,7 @@ import type { Executor } from '../audit.ts';
 import type { ReceiptPayload } from './payload.ts';
 import { SKIP, type ConferenceRow } from './outbox.ts';
 import { subjectOf } from './subject.ts';
+import { namedStatement } from '../../db/prepared.ts';
 
 export interface AnswerSource {
   cciCode: string;
@@ -32,8 +33,9 @@ export interface AnswerSource {
  * and the company's addresses; without one the row is `skipped` / `no_address` as in outboxRows.
  * Also bench/api-scenarios.ts (the answer's SQL floor).
  */
-export function receiptInsert(target: Pick<ConferenceRow, 'id' | 'cci_code' | 'name' | 'event_date'>, source: AnswerSource) {
+export const RECEIPT_INSERT = namedStatement<{ id: number; status: string }>('receipt_insert', () => {
   const cm = conference_member;
+  const [conferenceId, companyId] = [sql.placeholder('conference'), sql.placeholder('company')];
   const receipt = sql`select
       coalesce((select json_agg(json_build_object(
                   'conference_member_id', ${cm.id}, 'member_name', ${member.name}, 'member_title', ${member.title},
@@ -41,17 +43,31 @@ export function receiptInsert(target: Pick<ConferenceRow, 'id' | 'cci_code' | 'n
                   'answer_channel', ${cm.answer_channel}, 'answered_late', ${cm.answered_late})
                   order by ${cm.sort}, ${cm.id})
                   from ${cm} join ${member} on ${member.id} = ${cm.member_id}
-                 where ${cm.conference_id} = ${target.id} and ${cm.company_id} = ${source.companyId}), '[]'::json) as answers,
-      (select ${companyAddresses} from ${company} where ${company.id} = ${source.companyId}) as "to"`;
+                 where ${cm.conference_id} = ${conferenceId} and ${cm.company_id} = ${companyId}), '[]'::json) as answers,
+      (select ${companyAddresses} from ${company} where ${company.id} = ${companyId}) as "to"`;
   return sql`insert into ${notification} ("cci_code", "conference_id", "company_id", "kind", "to", "subject", "payload", "status", "error", "created_by")
-    select ${target.cci_code}, ${target.id}, ${source.companyId}, 'receipt', r."to", ${subjectOf('receipt', target)},
-           jsonb_build_object('answers', r.answers, 'recorded_by', ${source.recordedBy}::text,
-                              'channel', ${source.channel}::text, 'received_at', ${source.receivedAt.toISOString()}::text),
+    select ${sql.placeholder('cci')}, ${conferenceId}, ${companyId}, 'receipt', r."to", ${sql.placeholder('subject')},
+           jsonb_build_object('answers', r.answers, 'recorded_by', ${sql.placeholder('recorded_by')}::text,
+                              'channel', ${sql.placeholder('channel')}::text, 'received_at', ${sql.placeholder('received_at')}::text),
            case when r."to" is null then 'skipped' else 'queued' end,
            case when r."to" is null then ${SKIP.noAddress} end,
-           ${source.actor}
+           ${sql.placeholder('actor')}
       from (${receipt}) r
     returning "id", "status"`;
+});
+
+/** RECEIPT_INSERT's values for one conference of a submission. */
+export function receiptValues(target: Pick<ConferenceRow, 'id' | 'cci_code' | 'name' | 'event_date'>, source: AnswerSource) {
+  return {
+    cci: target.cci_code,
+    conference: target.id,
+    company: source.companyId,
+    subject: subjectOf('receipt', target),
+    recorded_by: source.recordedBy,
+    channel: source.channel,
+    received_at: source.receivedAt.toISOString(),
+    actor: source.actor,
+  };
 }
 
 /** A conference of a receipt and its parent's status (null for a top-level conference). */
@@ -79,7 +95,7 @@ export async function answersRecorded(
     : await targetsOf(tx, source);
   for (const { row, parentStatus } of targets) {
     if (row.status === 'draft' || row.status === 'cancelled' || parentStatus === 'draft') continue;
-    const { rows } = await tx.execute<{ id: number; status: string }>(receiptInsert(row, source));
+    const { rows } = await RECEIPT_INSERT.run(tx, receiptValues(row, source));
     await queue.enqueue(
       tx,
       rows.filter((r) => r.status === 'queued').map((r) => r.id),
