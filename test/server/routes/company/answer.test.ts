@@ -5,6 +5,7 @@ import { DEMO, companyIdOf, tokenOf } from '../../../helpers/fixtures.ts';
 import {
   type ConferenceOpts,
   createConference,
+  createMember,
   daysFromNow,
   memberIdsOf,
   summaryOf,
@@ -166,6 +167,40 @@ describe('POST /v1/company/conference_members/answer', () => {
     expect(after[0]).toEqual(first[0]);
     expect(after[1].version).toBe(first[1].version + 1);
     expect(await auditCount(ids)).toBe(3);
+  });
+
+  it('answers to different invitees at once, by the company and by staff, leave the summary that counts them all', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `同時回答 ${i + 1}`);
+    const memberIds = [];
+    for (const name of names)
+      memberIds.push(await createMember(app.pool, { companyId: ownCompany, name, kana: 'ドウジ カイトウ' }));
+    const conf = await conferenceWith({ name: '同時回答テスト' }, memberIds);
+    try {
+      // each round: every invitee at once, half through the portal and half by staff (FAX)
+      for (const [answer, summary] of [
+        ['attend', 'answered'],
+        [null, null],
+        ['absent', 'answered'],
+      ] as const) {
+        const results = await Promise.all(
+          conf.rows.map(async (row, i) => {
+            if (i % 2 === 0)
+              return call('POST', ANSWER, DEMO.companyAdmin, { answers: [{ id: row.id, answer_content: answer }] });
+            const [{ version }] = await rowsOf([row.id]);
+            return call('PUT', `/v1/cci/admin/master/conference_members/${row.id}`, DEMO.staff, {
+              version,
+              answer_content: answer,
+              ...(answer ? { answer_channel: 'fax', answer_received_at: '2026-11-20T10:00:00+09:00' } : {}),
+            });
+          }),
+        );
+        expect(results.map((r) => r.statusCode)).toEqual(conf.rows.map(() => 200));
+        expect((await summaryOf(app.pool, conf.id, ownCompany)).answer_content).toBe(summary);
+      }
+    } finally {
+      await app.pool.query('delete from conference where id = $1', [conf.id]);
+      await app.pool.query('delete from member where id = any($1)', [memberIds]);
+    }
   });
 
   it('20 parallel identical submissions leave one state and one audit entry per real change', async () => {
