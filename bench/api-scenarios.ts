@@ -157,12 +157,11 @@ const ANSWER_SQL = {
     where "conference"."id" in (select distinct "conference_id" from "conference_member" where ("conference_member"."cci_code" = $2 and "conference_member"."company_id" = $3 and "conference_member"."id" = any($4::int[])))
     order by "conference"."id" asc for share of "conference"`,
   rows: `select * from "conference_member" where ("conference_member"."cci_code" = $1 and "conference_member"."company_id" = $2 and "conference_member"."id" = any($3::int[])) order by "conference_member"."id" asc for update`,
-  lockSummary: `select "id" from "conference_company" where ("conference_company"."conference_id" = $1 and "conference_company"."company_id" = $2) for update`,
   updateSummary: `update "conference_company" set "answer_content" = (select case when count("conference_member"."answer_content") = 0 then null
         when count("conference_member"."answer_content") = count(*) then 'answered' else 'partial' end
       from "conference_member" where "conference_member"."conference_id" = $1 and "conference_member"."company_id" = $2),
       "answered_at" = $3, "answered_by" = $4, "version" = "conference_company"."version" + 1, "updated_at" = $5, "updated_by" = $6
-    where "conference_company"."id" = $7 returning "conference_id", "company_id", "answer_content", "answered_at", "answered_by"`,
+    where ("conference_company"."conference_id" = $7 and "conference_company"."company_id" = $8) returning "conference_id", "company_id", "answer_content", "answered_at", "answered_by"`,
 };
 
 /**
@@ -198,9 +197,14 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
       };
       return { ...after, before: row, after };
     });
-    await c.query(named(RECORD_ANSWERS, { changes: JSON.stringify(values), cci: LARGE_CCI_CODE, username: a.username }));
-    const { rows: locked } = await c.query<{ id: number }>(
-      prepared('answer_lock_summary', ANSWER_SQL.lockSummary, [a.conferenceId, a.companyId]),
+    await c.query(
+      named(RECORD_ANSWERS, {
+        changes: JSON.stringify(values),
+        cci: LARGE_CCI_CODE,
+        username: a.username,
+        company: a.companyId,
+        conferences: [a.conferenceId],
+      }),
     );
     await c.query(
       prepared('answer_update_summary', ANSWER_SQL.updateSummary, [
@@ -210,7 +214,8 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
         a.username,
         now,
         a.username,
-        locked[0]!.id,
+        a.conferenceId,
+        a.companyId,
       ]),
     );
     const conference = { id: a.conferenceId, cci_code: LARGE_CCI_CODE, ...conferences[0]! };

@@ -77,11 +77,13 @@ function answeredRow(before: MemberRow, fields: AnswerFields, username: string, 
 }
 
 /**
- * The changed rows and their audit entries in one statement (issue 16: one round trip instead of
- * one per row and one more for the audit). The rows are locked by this transaction, so each
- * becomes exactly `after`; the audit's before/after are the API's form of the rows (GET shows the same).
+ * The changed rows, their audit entries and the lock on the company's summaries of their conferences,
+ * in one statement (issue 16: one round trip instead of one per row, one for the audit and one per
+ * summary lock). The rows are locked by this transaction already, so each becomes exactly `after`,
+ * and the only lock taken here is the summaries' (the order conference → conference_member →
+ * conference_company holds). The audit's before/after are the API's form of the rows (GET shows the same).
  */
-export const RECORD_ANSWERS = namedStatement(
+export const RECORD_ANSWERS = namedStatement<{ recorded: number; locked: number }>(
   'answer_record',
   () => sql`with v as (
     select * from jsonb_to_recordset(${sql.placeholder('changes')}::jsonb) as v(id int, answer_content text, proxy_name text,
@@ -94,28 +96,42 @@ export const RECORD_ANSWERS = namedStatement(
            answer_received_at = v.answer_received_at, answered_late = v.answered_late, version = v.version,
            updated_at = v.updated_at, updated_by = v.updated_by
       from v where cm.id = v.id
-    returning cm.id
+    returning cm.id, cm.conference_id
+  ), audit as (
+    insert into audit_log (cci_code, actor, action, entity, entity_id, before, after)
+    select ${PARAM.cci}, ${PARAM.username}, 'answer', 'conference_member', changed.id::text, v.before, v.after
+      from changed join v on v.id = changed.id order by changed.id
+    returning 1
+  ), summaries as (
+    select id from conference_company
+     where company_id = ${PARAM.company} and conference_id = any(${sql.placeholder('conferences')}::int[])
+     order by id for update
   )
-  insert into audit_log (cci_code, actor, action, entity, entity_id, before, after)
-  select ${PARAM.cci}, ${PARAM.username}, 'answer', 'conference_member', changed.id::text, v.before, v.after
-    from changed join v on v.id = changed.id order by changed.id`,
+  select (select count(*) from audit)::int as recorded, (select count(*) from summaries)::int as locked`,
 );
 
+/** Stores the changes (RECORD_ANSWERS); returns how many of the conferences' summaries it locked. */
 async function recordAnswers(
   tx: Executor,
-  cciCode: string,
-  username: string,
+  answerer: Answerer,
+  conferenceIds: number[],
   changes: Array<{ before: MemberRow }>,
   after: MemberRow[],
-): Promise<void> {
-  if (changes.length === 0) return;
+): Promise<number> {
   const values = after.map((row, i) => ({
     ...row,
     before: toConferenceMember(changes[i].before),
     after: toConferenceMember(row),
   }));
-  const result = await RECORD_ANSWERS.run(tx, { changes: JSON.stringify(values), cci: cciCode, username });
-  if (result.rowCount !== changes.length) throw new Error(`answer: ${result.rowCount} of ${changes.length} rows recorded`);
+  const { rows } = await RECORD_ANSWERS.run(tx, {
+    changes: JSON.stringify(values),
+    cci: answerer.cciCode,
+    username: answerer.username,
+    company: answerer.companyId,
+    conferences: conferenceIds,
+  });
+  if (rows[0].recorded !== changes.length) throw new Error(`answer: ${rows[0].recorded} of ${changes.length} rows recorded`);
+  return rows[0].locked;
 }
 
 const answeredMeanwhile = (at: string, currentVersion: number) =>
@@ -129,22 +145,21 @@ const answeredMeanwhile = (at: string, currentVersion: number) =>
 
 /**
  * refreshCompanySummary (attendance-summary.ts) for an answer that changed something: the company
- * has invitees there, and answered_at/by are stamped. Two round trips instead of four (DESIGN.md §9):
- * the row is locked first, so the UPDATE that then counts the answers (a new snapshot) sees every
- * answer committed before the lock was granted. The CASE mirrors summaryOf().
+ * has invitees there, and answered_at/by are stamped. The row is locked before this statement
+ * (RECORD_ANSWERS, or here when it was missing), so the UPDATE that counts the answers (a new
+ * snapshot) sees every answer committed before the lock was granted. The CASE mirrors summaryOf().
  */
 async function refreshAnsweredSummary(
   tx: Executor,
   key: CompanyInConference,
   actor: string,
   at: Date,
+  locked: boolean,
 ): Promise<ConferenceCompanySummary> {
   const cc = conference_company;
   const where = and(eq(cc.conference_id, key.conferenceId), eq(cc.company_id, key.companyId));
-  const lock = () => tx.select({ id: cc.id }).from(cc).where(where).for('update').prepare('answer_lock_summary').execute();
-  let [locked] = await lock();
   if (!locked) {
-    // the invitation creates the row; recreate it if it is missing
+    // the invitation creates the row; recreate it if it is missing, then lock it
     await tx
       .insert(cc)
       .values({
@@ -155,7 +170,7 @@ async function refreshAnsweredSummary(
         updated_by: actor,
       })
       .onConflictDoNothing();
-    [locked] = await lock();
+    await tx.select({ id: cc.id }).from(cc).where(where).for('update');
   }
   const [row] = await tx
     .update(cc)
@@ -170,7 +185,7 @@ async function refreshAnsweredSummary(
       updated_at: at,
       updated_by: actor,
     })
-    .where(eq(cc.id, locked.id))
+    .where(where)
     .returning({
       conference_id: cc.conference_id,
       company_id: cc.company_id,
@@ -256,7 +271,12 @@ export default fp(
             .sort((x, y) => x.id - y.id)
             .map((a) => ({ before: rowById.get(a.id)!, fields: a.fields }));
           const updated = changes.map(({ before, fields }) => answeredRow(before, fields, username, now));
-          await recordAnswers(tx, cciCode, username, changes, updated);
+          const changedConferences = [...new Set(updated.map((r) => r.conference_id))].sort((x, y) => x - y);
+          // a summary row missing (or gone since the conferences were read): each is recreated and locked below
+          const summariesLocked =
+            changes.length === 0 ||
+            (await recordAnswers(tx, { cciCode, companyId, username }, changedConferences, changes, updated)) ===
+              changedConferences.length;
           for (const row of updated) rowById.set(row.id, row);
 
           const summaries = new Map<number, ConferenceCompanySummary>();
@@ -270,9 +290,9 @@ export default fp(
               answered_by: c.summary_answered_by,
             });
           }
-          const changedConferences = [...new Set(updated.map((r) => r.conference_id))].sort((x, y) => x - y);
           for (const conferenceId of changedConferences) {
-            summaries.set(conferenceId, await refreshAnsweredSummary(tx, { cciCode, conferenceId, companyId }, username, now));
+            const key = { cciCode, conferenceId, companyId };
+            summaries.set(conferenceId, await refreshAnsweredSummary(tx, key, username, now, summariesLocked));
           }
           await answersRecorded(
             tx,

@@ -203,6 +203,19 @@ describe('POST /v1/company/conference_members/answer', () => {
     }
   });
 
+  it("recreates the company's summary row of a conference when it is missing", async () => {
+    const conf = await conferenceWith({ name: '集計行なしテスト' }, ownMembers);
+    await app.pool.query('delete from conference_company where conference_id = $1 and company_id = $2', [conf.id, ownCompany]);
+    const res = await call('POST', ANSWER, DEMO.companyAdmin, {
+      answers: conf.rows.map((r) => ({ id: r.id, answer_content: 'attend' })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().conference_companies).toEqual([
+      expect.objectContaining({ conference_id: conf.id, company_id: ownCompany, answer_content: 'answered' }),
+    ]);
+    expect(await summaryOf(app.pool, conf.id, ownCompany)).toEqual({ answer_content: 'answered', answered_by: companyUser });
+  });
+
   it('20 parallel identical submissions leave one state and one audit entry per real change', async () => {
     const main = await conferenceWith({ name: '同時送信テスト' }, ownMembers);
     const sub = await conferenceWith({ name: '同時送信テスト懇親会', parentId: main.id }, ownMembers);
