@@ -11,7 +11,7 @@ import { searchTerms } from '../server/db/normalize.ts';
 import { LARGE_CCI_CODE, NATIONAL_USERS, TYPICAL_CCI_CODE } from '../scripts/seed/national.ts';
 import type { FloorRun } from './sql-floor.ts';
 import { fillPlaceholders } from 'drizzle-orm';
-import { RECORD_ANSWERS } from '../server/repositories/answers.ts';
+import { RECORD_ANSWERS, UPDATE_SUMMARY } from '../server/repositories/answers.ts';
 import { RECEIPT_INSERT, portalAnswerSource, receiptValues } from '../server/lib/mail/receipts.ts';
 
 export const KEYWORD = '商事';
@@ -157,11 +157,6 @@ const ANSWER_SQL = {
     where "conference"."id" in (select distinct "conference_id" from "conference_member" where ("conference_member"."cci_code" = $2 and "conference_member"."company_id" = $3 and "conference_member"."id" = any($4::int[])))
     order by "conference"."id" asc for share of "conference"`,
   rows: `select * from "conference_member" where ("conference_member"."cci_code" = $1 and "conference_member"."company_id" = $2 and "conference_member"."id" = any($3::int[])) order by "conference_member"."id" asc for update`,
-  updateSummary: `update "conference_company" set "answer_content" = (select case when count("conference_member"."answer_content") = 0 then null
-        when count("conference_member"."answer_content") = count(*) then 'answered' else 'partial' end
-      from "conference_member" where "conference_member"."conference_id" = $1 and "conference_member"."company_id" = $2),
-      "answered_at" = $3, "answered_by" = $4, "version" = "conference_company"."version" + 1, "updated_at" = $5, "updated_by" = $6
-    where ("conference_company"."conference_id" = $7 and "conference_company"."company_id" = $8) returning "conference_id", "company_id", "answer_content", "answered_at", "answered_by"`,
 };
 
 /**
@@ -206,18 +201,7 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
         conferences: [a.conferenceId],
       }),
     );
-    await c.query(
-      prepared('answer_update_summary', ANSWER_SQL.updateSummary, [
-        a.conferenceId,
-        a.companyId,
-        now,
-        a.username,
-        now,
-        a.username,
-        a.conferenceId,
-        a.companyId,
-      ]),
-    );
+    await c.query(named(UPDATE_SUMMARY, { conference: a.conferenceId, company: a.companyId, at: now, username: a.username }));
     const conference = { id: a.conferenceId, cci_code: LARGE_CCI_CODE, ...conferences[0]! };
     const source = portalAnswerSource(LARGE_CCI_CODE, a.companyId, a.username, [a.conferenceId], now);
     await c.query(named(RECEIPT_INSERT, receiptValues(conference, source)));

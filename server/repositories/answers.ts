@@ -143,6 +143,21 @@ const answeredMeanwhile = (at: string, currentVersion: number) =>
     { current_version: currentVersion },
   );
 
+/** refreshAnsweredSummary's UPDATE: the summary from the company's invitees there, stamped with the answer. */
+export const UPDATE_SUMMARY = namedStatement<{ answer_content: AnswerSummary }>('answer_update_summary', () => {
+  const cc = conference_company;
+  const [conferenceId, at] = [sql.placeholder('conference'), sql.placeholder('at')];
+  return sql`update ${cc}
+       set answer_content = (select case when count(${cm.answer_content}) = 0 then null
+                                         when count(${cm.answer_content}) = count(*) then 'answered'
+                                         else 'partial' end
+                               from ${cm} where ${cm.conference_id} = ${conferenceId} and ${cm.company_id} = ${PARAM.company}),
+           answered_at = ${at}, answered_by = ${PARAM.username}, version = ${cc.version} + 1,
+           updated_at = ${at}, updated_by = ${PARAM.username}
+     where ${cc.conference_id} = ${conferenceId} and ${cc.company_id} = ${PARAM.company}
+    returning ${cc.answer_content}`;
+});
+
 /**
  * refreshCompanySummary (attendance-summary.ts) for an answer that changed something: the company
  * has invitees there, and answered_at/by are stamped. The row is locked before this statement
@@ -172,30 +187,20 @@ async function refreshAnsweredSummary(
       .onConflictDoNothing();
     await tx.select({ id: cc.id }).from(cc).where(where).for('update');
   }
-  const [row] = await tx
-    .update(cc)
-    .set({
-      answer_content: sql`(select case when count(${cm.answer_content}) = 0 then null
-                                       when count(${cm.answer_content}) = count(*) then 'answered'
-                                       else 'partial' end
-                             from ${cm} where ${cm.conference_id} = ${key.conferenceId} and ${cm.company_id} = ${key.companyId})`,
-      answered_at: at,
-      answered_by: actor,
-      version: sql`${cc.version} + 1`,
-      updated_at: at,
-      updated_by: actor,
-    })
-    .where(where)
-    .returning({
-      conference_id: cc.conference_id,
-      company_id: cc.company_id,
-      answer_content: cc.answer_content,
-      answered_at: cc.answered_at,
-      answered_by: cc.answered_by,
-    })
-    .prepare('answer_update_summary')
-    .execute();
-  return { ...row, answer_content: row.answer_content as AnswerSummary, answered_at: row.answered_at?.toISOString() ?? null };
+  const { rows } = await UPDATE_SUMMARY.run(tx, {
+    conference: key.conferenceId,
+    company: key.companyId,
+    at,
+    username: actor,
+  });
+  if (!rows[0]) throw new Error(`answer: no summary of company ${key.companyId} in conference ${key.conferenceId}`);
+  return {
+    conference_id: key.conferenceId,
+    company_id: key.companyId,
+    answer_content: rows[0].answer_content,
+    answered_at: at.toISOString(),
+    answered_by: actor,
+  };
 }
 
 export default fp(
