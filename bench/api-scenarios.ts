@@ -11,7 +11,7 @@ import { searchTerms } from '../server/db/normalize.ts';
 import { LARGE_CCI_CODE, NATIONAL_USERS, TYPICAL_CCI_CODE } from '../scripts/seed/national.ts';
 import type { FloorRun } from './sql-floor.ts';
 import { fillPlaceholders } from 'drizzle-orm';
-import { RECORD_ANSWERS, UPDATE_SUMMARY } from '../server/repositories/answers.ts';
+import { LOCK_CONFERENCES, LOCK_ROWS, RECORD_ANSWERS, UPDATE_SUMMARY } from '../server/repositories/answers.ts';
 import { RECEIPT_INSERT, portalAnswerSource, receiptValues } from '../server/lib/mail/receipts.ts';
 
 export const KEYWORD = '商事';
@@ -148,17 +148,6 @@ export interface Answerer {
   ids: number[];
 }
 
-const ANSWER_SQL = {
-  conferences: `select "conference"."id", "conference"."status", "conference"."answer_deadline", "conference"."allow_delegate",
-      "conference"."cci_code", "conference"."parent_id", "conference"."name", "conference"."event_date",
-      (select p.status from conference p where p.id = "conference"."parent_id"), "conference_company"."company_id",
-      "conference_company"."answer_content", "conference_company"."answered_at", "conference_company"."answered_by"
-    from "conference" left join "conference_company" on ("conference_company"."conference_id" = "conference"."id" and "conference_company"."company_id" = $1)
-    where "conference"."id" in (select distinct "conference_id" from "conference_member" where ("conference_member"."cci_code" = $2 and "conference_member"."company_id" = $3 and "conference_member"."id" = any($4::int[])))
-    order by "conference"."id" asc for share of "conference"`,
-  rows: `select * from "conference_member" where ("conference_member"."cci_code" = $1 and "conference_member"."company_id" = $2 and "conference_member"."id" = any($3::int[])) order by "conference_member"."id" asc for update`,
-};
-
 /**
  * The statements of one answer that changes every row of `a` (the answer endpoint's transaction):
  * the same texts, the receipt's outbox row included (the API without pg-boss: no job insert).
@@ -169,12 +158,9 @@ function answerFloor(answererOf: (connection: number) => Answerer): FloorRun {
     const answer = n % 2 === 0 ? 'attend' : 'absent';
     const now = new Date();
     await c.query('begin');
-    const { rows: conferences } = await c.query<{ name: string; event_date: Date }>(
-      prepared('answer_conferences', ANSWER_SQL.conferences, [a.companyId, LARGE_CCI_CODE, a.companyId, a.ids]),
-    );
-    const { rows } = await c.query<Record<string, unknown> & { id: number; version: number }>(
-      prepared('answer_rows', ANSWER_SQL.rows, [LARGE_CCI_CODE, a.companyId, a.ids]),
-    );
+    const own = { cci: LARGE_CCI_CODE, company: a.companyId, ids: a.ids };
+    const { rows: conferences } = await c.query<{ name: string; event_date: Date }>(named(LOCK_CONFERENCES, own));
+    const { rows } = await c.query<Record<string, unknown> & { id: number; version: number }>(named(LOCK_ROWS, own));
     const values = rows.map((row) => {
       const after = {
         ...row,

@@ -1,4 +1,4 @@
-import { sql, type Query, type SQL } from 'drizzle-orm';
+import { sql, type Column, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -46,4 +46,17 @@ export function namedStatement<Row extends Record<string, unknown>>(name: string
         .execute(values);
     },
   };
+}
+
+/**
+ * A namedStatement's raw row decoded as drizzle decodes a select: each field named in `columns` (the
+ * statement selects it under that key) mapped by its column (timestamps to Date); others as they came.
+ */
+export function decoded<Row>(columns: Record<string, Column>, raw: Record<string, unknown>): Row {
+  const row: Record<string, unknown> = { ...raw };
+  for (const key in columns) {
+    const value = raw[key];
+    if (value !== null && value !== undefined) row[key] = columns[key].mapFromDriverValue(value);
+  }
+  return row as Row;
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { conference, conference_company, conference_member } from '../db/schema.ts';
 import type { AnswerBody, AnswerResult, ConferenceCompanySummary } from '../schemas/answer.ts';
 import {
@@ -13,7 +13,7 @@ import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
 import type { Executor } from '../lib/audit.ts';
-import { PARAM, namedStatement } from '../db/prepared.ts';
+import { PARAM, decoded, namedStatement } from '../db/prepared.ts';
 import { toConferenceMember } from './conference-invitees.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { answersRecorded, portalAnswerSource } from '../lib/mail/receipts.ts';
@@ -203,59 +203,81 @@ async function refreshAnsweredSummary(
   };
 }
 
+/**
+ * The body's invitees that are the company's own (PARAM.cci, .company, .ids): another company's row,
+ * or one of another chamber, is a 404 whatever else is in the body (§6); so is an invitee of a
+ * conference the company may not see: a draft, or one under a draft (company-visibility.ts).
+ */
+const OWN = sql`${cm.cci_code} = ${PARAM.cci} and ${cm.company_id} = ${PARAM.company} and ${cm.id} = any(${PARAM.ids}::int[])
+  and exists (select 1 from conference c where c.id = ${cm.conference_id} and ${notUnderDraft('c')})`;
+
+/** The answered conferences as locked, with the company's summaries there and what the receipts need. */
+const LOCKED_CONFERENCE = {
+  id: conference.id,
+  status: conference.status,
+  answer_deadline: conference.answer_deadline,
+  allow_delegate: conference.allow_delegate,
+  cci_code: conference.cci_code,
+  parent_id: conference.parent_id,
+  name: conference.name,
+  event_date: conference.event_date,
+  summary_company_id: conference_company.company_id,
+  summary_answer_content: conference_company.answer_content,
+  summary_answered_at: conference_company.answered_at,
+  summary_answered_by: conference_company.answered_by,
+};
+type ConferenceRow = typeof conference.$inferSelect;
+type LockedConference = Pick<
+  ConferenceRow,
+  'id' | 'status' | 'answer_deadline' | 'allow_delegate' | 'cci_code' | 'parent_id' | 'name' | 'event_date'
+> & {
+  parent_status: string | null;
+  summary_company_id: number | null;
+  summary_answer_content: string | null;
+  summary_answered_at: Date | null;
+  summary_answered_by: string | null;
+};
+
+/**
+ * Lock order conference → conference_member → conference_company (attendance-summary.ts). The
+ * conferences are share-locked so a status change waits for this answer, or vice versa.
+ */
+export const LOCK_CONFERENCES = namedStatement<Record<string, unknown>>('answer_conferences', () => {
+  const cc = conference_company;
+  const fields = Object.entries(LOCKED_CONFERENCE).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`);
+  return sql`select ${sql.join(fields, sql`, `)},
+      (select p.status from ${conference} p where p.id = ${conference.parent_id}) as parent_status
+    from ${conference} left join ${cc} on ${cc.conference_id} = ${conference.id} and ${cc.company_id} = ${PARAM.company}
+   where ${conference.id} in (select distinct ${cm.conference_id} from ${cm} where ${OWN})
+   order by ${conference.id} for share of ${conference}`;
+});
+
+const MEMBER_COLUMNS = getTableColumns(cm);
+
+/** The body's rows, locked in id order: parallel identical submissions queue here (DESIGN.md §10). */
+export const LOCK_ROWS = namedStatement<Record<string, unknown>>(
+  'answer_rows',
+  () => sql`select * from ${cm} where ${OWN} order by ${cm.id} for update`,
+);
+
 export default fp(
   async (app) => {
     const db = app.db;
     const repository: AnswersRepository = {
       async submit({ cciCode, companyId, username }, body) {
         const answers = validated(body);
-        const ids = answers.map((a) => a.id);
-        // another company's row, or one of another chamber, is a 404 whatever else is in the body (§6);
-        // so is an invitee of a conference the company may not see: a draft, or one under a draft (company-visibility.ts)
-        // one statement text whatever the number of ids: the named statements below keep their plans
-        const own = and(
-          eq(cm.cci_code, cciCode),
-          eq(cm.company_id, companyId),
-          sql`${cm.id} = any(${sql.param(ids)}::int[])`,
-          sql`exists (select 1 from conference c where c.id = ${cm.conference_id} and ${notUnderDraft('c')})`,
-        );
+        const own = { cci: cciCode, company: companyId, ids: answers.map((a) => a.id) };
 
         return db.transaction(async (tx) => {
-          // Lock order conference → conference_member → conference_company (attendance-summary.ts).
-          // The conferences are share-locked so a status change waits for this answer, or vice versa.
-          // The company's summaries come along: the answer returns them for conferences it leaves as they are.
-          const conferences = await tx
-            .select({
-              id: conference.id,
-              status: conference.status,
-              answer_deadline: conference.answer_deadline,
-              allow_delegate: conference.allow_delegate,
-              // for the receipts (answersRecorded): no second read of these rows
-              cci_code: conference.cci_code,
-              parent_id: conference.parent_id,
-              name: conference.name,
-              event_date: conference.event_date,
-              parent_status: sql<string | null>`(select p.status from conference p where p.id = ${conference.parent_id})`,
-              summary_company_id: conference_company.company_id,
-              summary_answer_content: conference_company.answer_content,
-              summary_answered_at: conference_company.answered_at,
-              summary_answered_by: conference_company.answered_by,
-            })
-            .from(conference)
-            .leftJoin(
-              conference_company,
-              and(eq(conference_company.conference_id, conference.id), eq(conference_company.company_id, companyId)),
-            )
-            .where(inArray(conference.id, tx.selectDistinct({ id: cm.conference_id }).from(cm).where(own)))
-            .orderBy(asc(conference.id))
-            .for('share', { of: conference })
-            .prepare('answer_conferences')
-            .execute();
+          // the company's summaries come along: the answer returns them for conferences it leaves as they are
+          const conferences = (await LOCK_CONFERENCES.run(tx, own)).rows.map((raw) =>
+            decoded<LockedConference>(LOCKED_CONFERENCE, raw),
+          );
           const conferenceById = new Map(conferences.map((c) => [c.id, c]));
           // Row locks in id order: parallel identical submissions queue here, and each later one sees
           // the earlier one's answers and finds nothing to change.
-          const rows = await tx.select().from(cm).where(own).orderBy(asc(cm.id)).for('update').prepare('answer_rows').execute();
-          if (rows.length !== ids.length) throw notFound();
+          const rows = (await LOCK_ROWS.run(tx, own)).rows.map((raw) => decoded<MemberRow>(MEMBER_COLUMNS, raw));
+          if (rows.length !== own.ids.length) throw notFound();
           const rowById = new Map(rows.map((r) => [r.id, r]));
 
           const now = new Date();
