@@ -91,7 +91,10 @@ test('staff run the room; a company admin and a guest follow it live', async ({ 
     await company.waitForTimeout(150);
   }
   gaps.sort((x, y) => x - y);
-  expect(gaps[2], `stopwatch gaps ${gaps.join(', ')} ms`).toBeLessThanOrEqual(200);
+  // each display floors to tenths and redraws every STOPWATCH_TICK_MS (100 ms), so two correct
+  // ones differ by up to ~200 ms before any rendering delay on a busy machine; a clock that is
+  // not shared is off by seconds
+  expect(gaps[2], `stopwatch gaps ${gaps.join(', ')} ms`).toBeLessThanOrEqual(300);
   await checkPage(company, 'company room (375 px)');
 
   // chat: company → staff within a second, no reload
