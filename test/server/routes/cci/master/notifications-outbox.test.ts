@@ -215,6 +215,13 @@ describe('answer receipts', () => {
     await app.pool.query(`delete from member where company_id = $1 and name like '回答 %'`, [company]);
   });
 
+  /** A new invitee of `companyId` whose answer staff record (PUT), as a phone or FAX answer is. */
+  async function staffRecord(companyId: number, name: string, answer: object) {
+    const id = await inviteNew(app.pool, conference, companyId, name);
+    const res = await call('PUT', `/v1/cci/admin/master/conference_members/${id}`, DEMO.staff, { version: 1, ...answer });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   it('after a portal answer: one receipt with every invitee as recorded, by the company', async () => {
     const first = await inviteNew(app.pool, conference, company, '回答 一郎');
     await inviteNew(app.pool, conference, company, '回答 二郎');
@@ -240,14 +247,11 @@ describe('answer receipts', () => {
   });
 
   it('after staff record an answer: a receipt recorded by the chamber, with its channel', async () => {
-    const id = await inviteNew(app.pool, conference, company, '回答 三郎');
-    const res = await call('PUT', `/v1/cci/admin/master/conference_members/${id}`, DEMO.staff, {
-      version: 1,
+    await staffRecord(company, '回答 三郎', {
       answer_content: 'absent',
       answer_channel: 'fax',
       answer_received_at: '2026-11-20T10:00:00+09:00',
     });
-    expect(res.statusCode, res.body).toBe(200);
     const receipts = ofKind(await outboxOf(app.pool, conference), 'receipt');
     expect(receipts).toHaveLength(2);
     expect(receipts[1].payload).toMatchObject({
@@ -283,14 +287,11 @@ describe('answer receipts', () => {
       [withEmail, 'info@nto02.example.jp', 'queued', null],
       [noAddress, null, 'skipped', 'no_address'],
     ] as const) {
-      const id = await inviteNew(app.pool, conference, target, '回答 四郎');
-      const res = await call('PUT', `/v1/cci/admin/master/conference_members/${id}`, DEMO.staff, {
-        version: 1,
+      await staffRecord(target, '回答 四郎', {
         answer_content: 'attend',
         answer_channel: 'phone',
         answer_received_at: '2026-11-21T09:30:00+09:00',
       });
-      expect(res.statusCode, res.body).toBe(200);
       const receipts = ofKind(await outboxOf(app.pool, conference), 'receipt').filter((r) => r.company_id === target);
       expect(receipts).toHaveLength(1);
       expect(receipts[0]).toMatchObject({ to, status, error });
