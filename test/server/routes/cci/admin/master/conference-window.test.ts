@@ -92,7 +92,7 @@ describe('回答受付を再開 (closed → published)', () => {
     expect(subs[draft]).toMatchObject({ status: 'draft' });
 
     const { rows } = await app.pool.query(
-      "select entity_id from audit_log where entity = 'conference' and action = 'reopen' and entity_id = any($1) order by entity_id",
+      "select entity_id from audit_log where entity = 'conference' and action = 'reopen' and entity_id = any($1) order by entity_id::int",
       [[String(id), String(sub), String(held)]],
     );
     expect(rows.map((r) => Number(r.entity_id))).toEqual([id, sub]);
