@@ -17,6 +17,7 @@ import { PARAM, decoded, namedStatement } from '../db/prepared.ts';
 import { toConferenceMember } from './conference-invitees.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { answersRecorded, portalAnswerSource } from '../lib/mail/receipts.ts';
+import type { ConferenceRow } from '../lib/mail/outbox.ts';
 
 const cm = conference_member;
 
@@ -226,7 +227,6 @@ const LOCKED_CONFERENCE = {
   summary_answered_at: conference_company.answered_at,
   summary_answered_by: conference_company.answered_by,
 };
-type ConferenceRow = typeof conference.$inferSelect;
 type LockedConference = Pick<
   ConferenceRow,
   'id' | 'status' | 'answer_deadline' | 'allow_delegate' | 'cci_code' | 'parent_id' | 'name' | 'event_date'
