@@ -6,8 +6,10 @@
  * loopback port and answers the parent's IPC messages:
  *   → { type: 'ready', address }                     once listening
  *   ← { type: 'cpu' }   → { type: 'cpu', ms }        CPU time of this process so far (all threads)
+ *   ← { type: 'gc' }    → { type: 'gc', pauses }     the GC pauses (ms) since the last 'gc' message
  *   ← { type: 'stop' }                               closes the server and the pool, then exits
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { createServer } from '../server/app.ts';
 import { createDb } from '../server/db/client.ts';
 
@@ -21,11 +23,17 @@ export interface BenchApiConfig {
   port?: number;
 }
 
-export type ToParent = { type: 'ready'; address: string } | { type: 'cpu'; ms: number };
-export type ToChild = { type: 'cpu' } | { type: 'stop' };
+export type ToParent = { type: 'ready'; address: string } | { type: 'cpu'; ms: number } | { type: 'gc'; pauses: number[] };
+export type ToChild = { type: 'cpu' } | { type: 'gc' } | { type: 'stop' };
 
 const config = JSON.parse(process.env.BENCH_API_CONFIG ?? '{}') as BenchApiConfig;
 const send = (message: ToParent) => process.send!(message);
+
+// each collection's pause of this process's main thread: every request in flight waits it out
+let gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
 
 // as many pooled connections as the load generator opens: the pool is not the bottleneck measured
 const { pool, db } = createDb(config.databaseUrl, { max: config.connections });
@@ -55,6 +63,9 @@ process.on('message', async (message: ToChild) => {
   if (message.type === 'cpu') {
     const { user, system } = process.cpuUsage();
     send({ type: 'cpu', ms: (user + system) / 1000 });
+  } else if (message.type === 'gc') {
+    send({ type: 'gc', pauses: gcPauses });
+    gcPauses = [];
   } else if (message.type === 'stop') {
     await app.close();
     await pool.end();

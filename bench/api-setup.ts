@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
+import { API_NODE_FLAGS } from '../server/config/node-flags.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { LARGE_CCI_CODE, seedNational } from '../scripts/seed/national.ts';
 import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
@@ -32,14 +33,17 @@ export async function ensureSeeded(url: string, scale = 1) {
   await seedNational(url, { scale });
 }
 
-/** Starts bench/api-server.ts in a child process (same Node flags: the tsx loader). */
+/** Starts bench/api-server.ts in a child process: this process's Node flags (the tsx loader) and the API's own. */
 export async function startApi(config: BenchApiConfig) {
   const child = fork(new URL('./api-server.ts', import.meta.url), [], {
     env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
-    // BENCH_API_PROF=dir: a V8 CPU profile of the API process, written there when it stops
+    // BENCH_API_PROF=dir: a V8 CPU profile of the API process, written there when it stops;
+    // BENCH_API_NODE_ARGS: more Node / V8 flags for the API processes only (e.g. '--trace-gc')
     execArgv: [
       ...process.execArgv,
+      ...API_NODE_FLAGS,
       ...(process.env.BENCH_API_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROF}`] : []),
+      ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
   });
   const next = <T extends ToParent['type']>(type: T) =>
@@ -63,6 +67,12 @@ export async function startApi(config: BenchApiConfig) {
       const reply = next('cpu');
       send({ type: 'cpu' });
       return (await reply).ms;
+    },
+    /** the API process's GC pauses (ms) since the last call */
+    gcPauses: async () => {
+      const reply = next('gc');
+      send({ type: 'gc' });
+      return (await reply).pauses;
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -26,7 +26,7 @@ import { runMigrations } from '../server/db/migrate.ts';
 import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
 import { runImport } from '../server/jobs/import-run.ts';
 import { importState } from '../server/jobs/import-state.ts';
-import { WORKER_NODE_FLAGS } from '../server/jobs/worker-flags.ts';
+import { WORKER_NODE_FLAGS } from '../server/config/node-flags.ts';
 import { openWriter } from '../server/jobs/writers/index.ts';
 import { COMPANY_HEADERS } from '../server/lib/import/kinds/companies.ts';
 import { companySearchText } from '../server/repositories/companies.ts';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Settings } from '../../server/config/env.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../server/infra/embedded-postgres.ts';
 import { startStack, type Stack } from '../../server/infra/stack.ts';
-import { WORKER_NODE_FLAGS } from '../../server/jobs/worker-flags.ts';
+import { API_NODE_FLAGS, WORKER_NODE_FLAGS } from '../../server/config/node-flags.ts';
 import { startNginx, type Nginx } from './nginx.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -93,7 +93,13 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     const startApi = async (i: number) => {
       const port = opts.apiPorts[i];
-      const child = spawnTsx('server/main.ts', { ...env, HOST: '127.0.0.1', PORT: String(port) }, `api-${i + 1}`, opts);
+      const child = spawnTsx(
+        'server/main.ts',
+        { ...env, HOST: '127.0.0.1', PORT: String(port) },
+        `api-${i + 1}`,
+        opts,
+        API_NODE_FLAGS,
+      );
       apis[i] = child;
       await waitFor(child, `api-${i + 1}`, () => healthy(port));
     };
