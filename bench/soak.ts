@@ -14,14 +14,20 @@
  * SOAK_RAMP_SECONDS (10: the admins' first requests are spread over it),
  * and BENCH_DATA_DIR / BENCH_PG_PORT / BENCH_DATABASE_URL as for bench:api.
  *
+ * The load generator shares the CPUs with what it measures, so it is kept light: undici's request
+ * rather than fetch, and the npm script runs it with the API processes' young generation
+ * (server/config/node-flags.ts), since its own GC pauses add to every latency it measures.
+ *
  * Tokens come from the benchmarks' own issuer (bench/token-issuer.ts), so the API processes are the
  * soak's own; the proxy in front of them is what SOAK_URL adds. RSS: VmRSS of each Node process;
  * PostgreSQL's backends by RssAnon (their private memory: shared buffers they touch are not a leak).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
 import pg from 'pg';
+import { Agent, request } from 'undici';
 import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 import { database, ensureSeeded, startApi } from './api-setup.ts';
 import { answerBodies, answerers } from './api-scenarios.ts';
@@ -72,23 +78,23 @@ function postgresAnonMb(dataDir: string | null): number | null {
 }
 
 /**
- * CPU seconds (user + system) so far of the watched processes, and of every `postgres` and `nginx`
- * process on the machine: who used the CPUs the requests queued for.
+ * CPU seconds (user + system) so far, by pid, of the watched processes and of every `postgres` and
+ * `nginx` process on the machine: who used the CPUs the requests queued for.
  */
-function cpuSeconds(watched: Record<string, number>): Record<string, number> {
+function cpuSeconds(watched: Record<string, number>): Map<number, { name: string; seconds: number }> {
   const ticks = (stat: string) => {
     const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
     return Number(fields[11]) + Number(fields[12]); // utime, stime (proc(5) fields 14 and 15)
   };
   const byPid = new Map(Object.entries(watched).map(([name, pid]) => [pid, name]));
-  const out: Record<string, number> = { PostgreSQL: 0, nginx: 0 };
+  const out = new Map<number, { name: string; seconds: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const name = byPid.get(Number(entry)) ?? (comm === 'postgres' ? 'PostgreSQL' : comm === 'nginx' ? 'nginx' : null);
-      if (name) out[name] = (out[name] ?? 0) + ticks(stat) / 100; // USER_HZ: 100 on Linux
+      if (name) out.set(Number(entry), { name, seconds: ticks(stat) / 100 }); // USER_HZ: 100 on Linux
     } catch {
       // the process ended meanwhile
     }
@@ -107,6 +113,25 @@ interface Sample {
   rss: Record<string, number | null>;
   pgAnon: number | null;
   connections: number;
+  /** the longest GC pause in the window: of the API processes, and of this process (the load generator) */
+  apiGcMax: number;
+  soakGcMax: number;
+  /** PostgreSQL's automatic vacuums and analyzes, and its checkpoints, finished in the window */
+  autovacuums: number | null;
+  checkpoints: number | null;
+}
+
+/** PostgreSQL's counts of automatic vacuums + analyzes and of checkpoints so far (PostgreSQL 17+ views). */
+async function maintenanceCounts(pool: pg.Pool): Promise<{ autovacuums: number; checkpoints: number } | null> {
+  try {
+    const { rows } = await pool.query<{ autovacuums: number; checkpoints: number }>(
+      `select (select coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int from pg_stat_user_tables) as autovacuums,
+              (select (num_timed + num_requested)::int from pg_stat_checkpointer) as checkpoints`,
+    );
+    return rows[0]!;
+  } catch {
+    return null; // before PostgreSQL 17 (SOAK against another server): the columns stay empty
+  }
 }
 
 async function main() {
@@ -152,27 +177,44 @@ async function main() {
     const allLatencies: number[] = [];
     /** the latencies of the sample windows after the warm-up, and the API processes' GC pauses there */
     const steadyLatencies: number[] = [];
-    let gcFromWarm = false;
-    let cpuAtWarm: { at: number; seconds: Record<string, number> } | undefined;
+    const apiGcSteady: number[][] = apis.map(() => []);
+    const soakGcSteady: number[] = [];
+    let soakGcWindow: number[] = [];
+    const ownGc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) soakGcWindow.push(entry.duration);
+    });
+    ownGc.observe({ entryTypes: ['gc'] });
+    let maintenance = await maintenanceCounts(pool);
+    // CPU seconds after the warm-up by process, summed per pid and window: a PostgreSQL backend
+    // that ends loses at most its last window, and one that starts counts from zero
+    const cpuSteady: Record<string, number> = {};
+    let cpuSteadySeconds = 0;
+    let cpuLast = { at: Date.now(), byPid: cpuSeconds(watched) };
     let totalErrors = 0;
     const errorKinds = new Map<string, number>();
     const end = Date.now() + SECONDS * 1000;
+    // undici's request, not fetch: the load generator shares the CPUs with what it measures, and
+    // fetch cost it ~1 ms of CPU per request (0.20 CPUs at 195 req/s)
+    const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
     // one company admin: answers (attend / absent in turn), reads the list and the conference
     const admin = async (i: number) => {
       const a = companies[i]!;
       const base = targets[i % targets.length]!;
-      const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' };
+      // gzip as a browser asks for it (nginx compresses the larger replies); the body is read, not unpacked
+      const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json', 'accept-encoding': 'gzip' };
       const bodies = answerBodies(a);
-      const steps: Array<[string, () => Promise<Response>]> = [
-        ['answer', () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[0] })],
-        ['conference list', () => fetch(`${base}/v1/company/conferences`, { headers })],
+      const send = (path: string, body?: string) =>
+        request(`${base}${path}`, { dispatcher, method: body ? 'POST' : 'GET', headers, body });
+      const steps: Array<[string, () => ReturnType<typeof send>]> = [
+        ['answer', () => send('/v1/company/conference_members/answer', bodies[0])],
+        ['conference list', () => send('/v1/company/conferences')],
         [
           'conference with expand',
-          () => fetch(`${base}/v1/company/conferences/${a.conferenceId}?expand=sub_conferences,members,attachments`, { headers }),
+          () => send(`/v1/company/conferences/${a.conferenceId}?expand=sub_conferences,members,attachments`),
         ],
-        ['answer', () => fetch(`${base}/v1/company/conference_members/answer`, { method: 'POST', headers, body: bodies[1] })],
+        ['answer', () => send('/v1/company/conference_members/answer', bodies[1])],
       ];
       // the admins arrive over the ramp, as people sign in over time, not in the same second
       await sleep(Math.random() * Math.max(THINK_MS, RAMP_SECONDS * 1000));
@@ -181,8 +223,8 @@ async function main() {
         const [kind, step] = steps[n % steps.length]!;
         try {
           const res = await step();
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          await res.body.arrayBuffer();
+          if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`HTTP ${res.statusCode}`);
           const ms = performance.now() - t;
           latencies.push(ms);
           if (!byKind.has(kind)) byKind.set(kind, []);
@@ -204,12 +246,24 @@ async function main() {
         'select count(*)::int as n from pg_stat_activity where datname = current_database()',
       );
       const at = Math.round((Date.now() - started) / 1000);
-      if (at - SAMPLE_SECONDS >= WARM_UP_SECONDS) steadyLatencies.push(...sorted);
-      if (!gcFromWarm && at >= WARM_UP_SECONDS) {
-        gcFromWarm = true;
-        await Promise.all(apis.map((api) => api.gcPauses()));
-        cpuAtWarm = { at: Date.now(), seconds: cpuSeconds(watched) };
+      const apiGc = await Promise.all(apis.map((api) => api.gcPauses()));
+      const soakGc = soakGcWindow;
+      soakGcWindow = [];
+      const counts = await maintenanceCounts(pool);
+      const since = (now: number | undefined, before: number | undefined) =>
+        now !== undefined && before !== undefined ? now - before : null;
+      if (at - SAMPLE_SECONDS >= WARM_UP_SECONDS) {
+        steadyLatencies.push(...sorted);
+        apiGc.forEach((pauses, i) => apiGcSteady[i]!.push(...pauses));
+        soakGcSteady.push(...soakGc);
       }
+      const cpuNow = { at: Date.now(), byPid: cpuSeconds(watched) };
+      if (at - SAMPLE_SECONDS >= WARM_UP_SECONDS) {
+        for (const [pid, { name, seconds }] of cpuNow.byPid)
+          cpuSteady[name] = (cpuSteady[name] ?? 0) + seconds - (cpuLast.byPid.get(pid)?.seconds ?? 0);
+        cpuSteadySeconds += (cpuNow.at - cpuLast.at) / 1000;
+      }
+      cpuLast = cpuNow;
       samples.push({
         at,
         requests: sorted.length,
@@ -218,7 +272,12 @@ async function main() {
         rss: Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, memory(pid, 'VmRSS')])),
         pgAnon: postgresAnonMb(db.dataDir),
         connections: rows[0]!.n,
+        apiGcMax: Math.max(0, ...apiGc.flat()),
+        soakGcMax: Math.max(0, ...soakGc),
+        autovacuums: since(counts?.autovacuums, maintenance?.autovacuums),
+        checkpoints: since(counts?.checkpoints, maintenance?.checkpoints),
       });
+      maintenance = counts;
       allLatencies.push(...sorted);
       totalErrors += errors;
       latencies = [];
@@ -228,22 +287,24 @@ async function main() {
         `${s.at}s: ${(s.requests / SAMPLE_SECONDS).toFixed(0)} req/s, p99 ${s.p99.toFixed(0)} ms, ${s.errors} errors, ` +
           `${s.connections} connections, RSS ${Object.values(s.rss)
             .map((r) => r?.toFixed(0))
-            .join(' / ')} MB`,
+            .join(' / ')} MB, GC max ${s.apiGcMax.toFixed(0)} / ${s.soakGcMax.toFixed(0)} ms, ` +
+          `${s.autovacuums ?? '?'} autovacuums, ${s.checkpoints ?? '?'} checkpoints`,
       );
     };
     const sampler = setInterval(() => void sample(), SAMPLE_SECONDS * 1000);
     const loadAtStart = os.loadavg();
     await Promise.all(companies.map((_, i) => admin(i)));
     clearInterval(sampler);
+    await dispatcher.close();
     await sample();
     const loadAtEnd = os.loadavg();
-    const gcPauses = await Promise.all(apis.map((api) => api.gcPauses()));
-    const cpuAtEnd = cpuSeconds(watched);
-    // CPU per process after the warm-up, in CPUs kept busy
-    const cpuShare = Object.entries(cpuAtEnd).map(
-      ([name, seconds]) =>
-        [name, (seconds - (cpuAtWarm?.seconds[name] ?? 0)) / ((Date.now() - (cpuAtWarm?.at ?? started)) / 1000)] as const,
-    );
+    ownGc.disconnect();
+    const gcPauses = [
+      ...apiGcSteady.map((pauses, i) => [`api ${i + 1}`, pauses] as const),
+      ['soak (the load generator)', soakGcSteady] as const,
+    ];
+    // in CPUs kept busy
+    const cpuShare = Object.entries(cpuSteady).map(([name, seconds]) => [name, seconds / cpuSteadySeconds] as const);
 
     writeReport({
       samples,
@@ -271,7 +332,7 @@ function writeReport(r: {
   samples: Sample[];
   allLatencies: number[];
   steadyLatencies: number[];
-  gcPauses: number[][];
+  gcPauses: ReadonlyArray<readonly [string, number[]]>;
   cpuShare: ReadonlyArray<readonly [string, number]>;
   byKind: Map<string, number[]>;
   totalErrors: number;
@@ -341,26 +402,30 @@ function writeReport(r: {
     ...r.cpuShare.map(([name, share]) => `| ${name} | ${share.toFixed(2)} |`),
     `| all of these | ${r.cpuShare.reduce((sum, [, share]) => sum + share, 0).toFixed(2)} |`,
     '',
-    '## GC pauses of the API processes after the warm-up',
+    '## GC pauses after the warm-up',
     '',
     "Each pause stops the process's event loop: every request in flight there waits it out (server/config/node-flags.ts).",
     '',
     '| process | pauses | p50 ms | p99 ms | max ms | total s |',
     '|---|---|---|---|---|---|',
-    ...r.gcPauses.map((pauses, i) => {
+    ...r.gcPauses.map(([name, pauses]) => {
       const p = pauses.sort((x, y) => x - y);
       const total = p.reduce((sum, x) => sum + x, 0) / 1000;
-      return `| api ${i + 1} | ${p.length} | ${percentile(p, 50).toFixed(1)} | ${percentile(p, 99).toFixed(1)} | ${(p.at(-1) ?? 0).toFixed(1)} | ${total.toFixed(1)} |`;
+      return `| ${name} | ${p.length} | ${percentile(p, 50).toFixed(1)} | ${percentile(p, 99).toFixed(1)} | ${(p.at(-1) ?? 0).toFixed(1)} | ${total.toFixed(1)} |`;
     }),
     '',
     '## Samples',
     '',
-    `| s | req/s | p99 ms | errors | ${names.map((n) => `RSS ${n} MB`).join(' | ')} | PostgreSQL RssAnon MB | connections |`,
-    `|${'---|'.repeat(names.length + 6)}`,
+    'Per window: its p99; the longest GC pause of the API processes and of the load generator; the automatic',
+    'vacuums / analyzes and checkpoints PostgreSQL finished in it.',
+    '',
+    `| s | req/s | p99 ms | errors | ${names.map((n) => `RSS ${n} MB`).join(' | ')} | PostgreSQL RssAnon MB | connections | API GC max ms | soak GC max ms | autovacuums | checkpoints |`,
+    `|${'---|'.repeat(names.length + 10)}`,
     ...r.samples.map(
       (s) =>
         `| ${s.at} | ${(s.requests / SAMPLE_SECONDS).toFixed(0)} | ${s.p99.toFixed(0)} | ${s.errors} | ` +
-        `${names.map((n) => s.rss[n]?.toFixed(0) ?? '?').join(' | ')} | ${s.pgAnon?.toFixed(0) ?? '?'} | ${s.connections} |`,
+        `${names.map((n) => s.rss[n]?.toFixed(0) ?? '?').join(' | ')} | ${s.pgAnon?.toFixed(0) ?? '?'} | ${s.connections} | ` +
+        `${s.apiGcMax.toFixed(0)} | ${s.soakGcMax.toFixed(0)} | ${s.autovacuums ?? '?'} | ${s.checkpoints ?? '?'} |`,
     ),
     '',
   ].join('\n');
