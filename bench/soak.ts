@@ -22,7 +22,7 @@
  * soak's own; the proxy in front of them is what SOAK_URL adds. RSS: VmRSS of each Node process;
  * PostgreSQL's backends by RssAnon (their private memory: shared buffers they touch are not a leak).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import path from 'node:path';
@@ -32,6 +32,8 @@ import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 import { database, ensureSeeded, startApi } from './api-setup.ts';
 import { answerBodies, answerers } from './api-scenarios.ts';
 import { startNginx, type Nginx } from '../scripts/cluster/nginx.ts';
+import { cpuSeconds, maintenanceCounts, memory, postgresAnonMb } from './soak-probes.ts';
+import { percentile, writeReport, type Sample } from './soak-report.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = env('SOAK_SECONDS', 600);
@@ -48,91 +50,6 @@ const POOL = 10;
 /** nginx in front of the API processes (unless SOAK_DIRECT), or the proxy given as SOAK_URL */
 let proxy: Nginx | undefined;
 let proxyUrl = process.env.SOAK_URL;
-
-const memory = (pid: number, field: 'VmRSS' | 'RssAnon'): number | null => {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith(`${field}:`));
-    return line ? Number(line.split(/\s+/)[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-};
-
-/** RssAnon (MB) of the postmaster and each of its children. */
-function postgresAnonMb(dataDir: string | null): number | null {
-  if (!dataDir) return null;
-  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = memory(postmaster, 'RssAnon') ?? 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      if (ppid === postmaster) total += memory(Number(entry), 'RssAnon') ?? 0;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
-/**
- * CPU seconds (user + system) so far, by pid, of the watched processes and of every `postgres` and
- * `nginx` process on the machine: who used the CPUs the requests queued for.
- */
-function cpuSeconds(watched: Record<string, number>): Map<number, { name: string; seconds: number }> {
-  const ticks = (stat: string) => {
-    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime, stime (proc(5) fields 14 and 15)
-  };
-  const byPid = new Map(Object.entries(watched).map(([name, pid]) => [pid, name]));
-  const out = new Map<number, { name: string; seconds: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const name = byPid.get(Number(entry)) ?? (comm === 'postgres' ? 'PostgreSQL' : comm === 'nginx' ? 'nginx' : null);
-      if (name) out.set(Number(entry), { name, seconds: ticks(stat) / 100 }); // USER_HZ: 100 on Linux
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return out;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-interface Sample {
-  at: number;
-  requests: number;
-  errors: number;
-  p99: number;
-  rss: Record<string, number | null>;
-  pgAnon: number | null;
-  connections: number;
-  /** the longest GC pause in the window: of the API processes, and of this process (the load generator) */
-  apiGcMax: number;
-  soakGcMax: number;
-  /** PostgreSQL's automatic vacuums and analyzes, and its checkpoints, finished in the window */
-  autovacuums: number | null;
-  checkpoints: number | null;
-}
-
-/** PostgreSQL's counts of automatic vacuums + analyzes and of checkpoints so far (PostgreSQL 17+ views). */
-async function maintenanceCounts(pool: pg.Pool): Promise<{ autovacuums: number; checkpoints: number } | null> {
-  try {
-    const { rows } = await pool.query<{ autovacuums: number; checkpoints: number }>(
-      `select (select coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int from pg_stat_user_tables) as autovacuums,
-              (select (num_timed + num_requested)::int from pg_stat_checkpointer) as checkpoints`,
-    );
-    return rows[0]!;
-  } catch {
-    return null; // before PostgreSQL 17 (SOAK against another server): the columns stay empty
-  }
-}
 
 async function main() {
   const db = await database();
@@ -252,13 +169,12 @@ async function main() {
       const counts = await maintenanceCounts(pool);
       const since = (now: number | undefined, before: number | undefined) =>
         now !== undefined && before !== undefined ? now - before : null;
+      const cpuNow = { at: Date.now(), byPid: cpuSeconds(watched) };
+      // a window wholly after the warm-up
       if (at - SAMPLE_SECONDS >= WARM_UP_SECONDS) {
         steadyLatencies.push(...sorted);
         apiGc.forEach((pauses, i) => apiGcSteady[i]!.push(...pauses));
         soakGcSteady.push(...soakGc);
-      }
-      const cpuNow = { at: Date.now(), byPid: cpuSeconds(watched) };
-      if (at - SAMPLE_SECONDS >= WARM_UP_SECONDS) {
         for (const [pid, { name, seconds }] of cpuNow.byPid)
           cpuSteady[name] = (cpuSteady[name] ?? 0) + seconds - (cpuLast.byPid.get(pid)?.seconds ?? 0);
         cpuSteadySeconds += (cpuNow.at - cpuLast.at) / 1000;
@@ -306,19 +222,33 @@ async function main() {
     // in CPUs kept busy
     const cpuShare = Object.entries(cpuSteady).map(([name, seconds]) => [name, seconds / cpuSteadySeconds] as const);
 
-    writeReport({
-      samples,
-      allLatencies,
-      steadyLatencies,
-      gcPauses,
-      cpuShare,
-      byKind,
-      totalErrors,
-      errorKinds,
-      loadAtStart,
-      loadAtEnd,
-      admins: companies.length,
-    });
+    writeReport(
+      {
+        samples,
+        allLatencies,
+        steadyLatencies,
+        gcPauses,
+        cpuShare,
+        byKind,
+        totalErrors,
+        errorKinds,
+        loadAtStart,
+        loadAtEnd,
+        admins: companies.length,
+      },
+      {
+        seconds: SECONDS,
+        thinkMs: THINK_MS,
+        rampSeconds: RAMP_SECONDS,
+        sampleSeconds: SAMPLE_SECONDS,
+        warmUpSeconds: WARM_UP_SECONDS,
+        apis: APIS,
+        pool: POOL,
+        via: proxyUrl
+          ? `through ${process.env.SOAK_URL ? `the proxy at ${proxyUrl}` : 'nginx (deploy/nginx/kaigi.conf)'}`
+          : 'to the API processes directly',
+      },
+    );
   } finally {
     await proxy?.stop();
     for (const api of apis) await api.stop();
@@ -326,112 +256,6 @@ async function main() {
     issuer.close();
     await db.stop();
   }
-}
-
-function writeReport(r: {
-  samples: Sample[];
-  allLatencies: number[];
-  steadyLatencies: number[];
-  gcPauses: ReadonlyArray<readonly [string, number[]]>;
-  cpuShare: ReadonlyArray<readonly [string, number]>;
-  byKind: Map<string, number[]>;
-  totalErrors: number;
-  errorKinds: Map<string, number>;
-  loadAtStart: number[];
-  loadAtEnd: number[];
-  admins: number;
-}) {
-  const sorted = r.allLatencies.sort((x, y) => x - y);
-  const p99 = percentile(sorted, 99);
-  const steadyP99 = percentile(
-    r.steadyLatencies.sort((x, y) => x - y),
-    99,
-  );
-  const warm = r.samples.find((s) => s.at >= WARM_UP_SECONDS) ?? r.samples[0]!;
-  const last = r.samples.at(-1)!;
-  const growth = (a: number | null, b: number | null) => (a && b ? (b - a) / a : 0);
-  const names = Object.keys(last.rss);
-  const growths = names.map((n) => [n, growth(warm.rss[n] ?? null, last.rss[n] ?? null)] as const);
-  const pgGrowth = growth(warm.pgAnon, last.pgAnon);
-  const maxConnections = Math.max(...r.samples.map((s) => s.connections));
-  // each API process: its pool and the room hub's LISTEN connection; the soak's own pool: 2
-  const connectionLimit = APIS * (POOL + 1) + 2;
-  const checks = [
-    [`p99 ≤ 100 ms, the whole run`, `${p99.toFixed(0)} ms`, p99 <= 100],
-    [`p99 ≤ 100 ms after the warm-up (${r.steadyLatencies.length} requests)`, `${steadyP99.toFixed(0)} ms`, steadyP99 <= 100],
-    [
-      '0 errors',
-      `${r.totalErrors}${r.errorKinds.size ? ` (${[...r.errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
-      r.totalErrors === 0,
-    ],
-    ...growths.map(([n, g]) => [`RSS of ${n}: growth after warm-up < 10 %`, `${(g * 100).toFixed(1)} %`, g < 0.1] as const),
-    ['PostgreSQL backends (RssAnon): growth after warm-up < 10 %', `${(pgGrowth * 100).toFixed(1)} %`, pgGrowth < 0.1],
-    [
-      `connections: never above the pools (${connectionLimit}), none gained after warm-up`,
-      `max ${maxConnections}, ${warm.connections} → ${last.connections}`,
-      maxConnections <= connectionLimit && last.connections <= warm.connections,
-    ],
-  ] as const;
-  const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
-  const report = [
-    '# Soak (npm run soak)',
-    '',
-    `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}; ` +
-      `${r.admins} company admins for ${SECONDS} s (each: answer, conference list, conference with expand, answer; ${THINK_MS} ms ± 50 % between requests), ` +
-      `${APIS} API processes (pool ${POOL} each), load sent ${proxyUrl ? `through ${process.env.SOAK_URL ? `the proxy at ${proxyUrl}` : 'nginx (deploy/nginx/kaigi.conf)'}` : 'to the API processes directly'}; ` +
-      `arrivals spread over ${Math.max(THINK_MS / 1000, RAMP_SECONDS)} s; warm-up ${WARM_UP_SECONDS} s. Command: \`SOAK_SECONDS=${SECONDS} npm run soak\`.`,
-    `Load average (1 / 5 / 15 min) at start ${loads(r.loadAtStart)}, at end ${loads(r.loadAtEnd)}.`,
-    '',
-    `${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; ` +
-      [...r.byKind]
-        .map(([kind, l]) => {
-          const k = l.sort((x, y) => x - y);
-          return `${kind} p50 ${percentile(k, 50).toFixed(0)} / p99 ${percentile(k, 99).toFixed(0)} ms (${k.length})`;
-        })
-        .join(', ') +
-      '.',
-    '',
-    '| check | measured | |',
-    '|---|---|---|',
-    ...checks.map(([what, measured, ok]) => `| ${what} | ${measured} | ${ok ? 'met' : 'MISSED'} |`),
-    '',
-    `## CPU after the warm-up (${os.cpus().length} CPUs)`,
-    '',
-    '| process | CPUs busy |',
-    '|---|---|',
-    ...r.cpuShare.map(([name, share]) => `| ${name} | ${share.toFixed(2)} |`),
-    `| all of these | ${r.cpuShare.reduce((sum, [, share]) => sum + share, 0).toFixed(2)} |`,
-    '',
-    '## GC pauses after the warm-up',
-    '',
-    "Each pause stops the process's event loop: every request in flight there waits it out (server/config/node-flags.ts).",
-    '',
-    '| process | pauses | p50 ms | p99 ms | max ms | total s |',
-    '|---|---|---|---|---|---|',
-    ...r.gcPauses.map(([name, pauses]) => {
-      const p = pauses.sort((x, y) => x - y);
-      const total = p.reduce((sum, x) => sum + x, 0) / 1000;
-      return `| ${name} | ${p.length} | ${percentile(p, 50).toFixed(1)} | ${percentile(p, 99).toFixed(1)} | ${(p.at(-1) ?? 0).toFixed(1)} | ${total.toFixed(1)} |`;
-    }),
-    '',
-    '## Samples',
-    '',
-    'Per window: its p99; the longest GC pause of the API processes and of the load generator; the automatic',
-    'vacuums / analyzes and checkpoints PostgreSQL finished in it.',
-    '',
-    `| s | req/s | p99 ms | errors | ${names.map((n) => `RSS ${n} MB`).join(' | ')} | PostgreSQL RssAnon MB | connections | API GC max ms | soak GC max ms | autovacuums | checkpoints |`,
-    `|${'---|'.repeat(names.length + 10)}`,
-    ...r.samples.map(
-      (s) =>
-        `| ${s.at} | ${(s.requests / SAMPLE_SECONDS).toFixed(0)} | ${s.p99.toFixed(0)} | ${s.errors} | ` +
-        `${names.map((n) => s.rss[n]?.toFixed(0) ?? '?').join(' | ')} | ${s.pgAnon?.toFixed(0) ?? '?'} | ${s.connections} | ` +
-        `${s.apiGcMax.toFixed(0)} | ${s.soakGcMax.toFixed(0)} | ${s.autovacuums ?? '?'} | ${s.checkpoints ?? '?'} |`,
-    ),
-    '',
-  ].join('\n');
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/soak.md', report);
-  console.log(`\n${report}\nwritten bench/results/soak.md`);
 }
 
 if (!existsSync('package.json')) throw new Error('run from the repository root');
