@@ -2,7 +2,7 @@
  * The API under benchmark, in a process of its own (started by bench/api.ts with child_process.fork):
  * the load generator and the raw-SQL floor must not share its event loop or its CPU account.
  *
- * Reads BENCH_API_CONFIG (JSON: databaseUrl, connections, issuer, jwksUri, clientId, port?), listens on a
+ * Reads BENCH_API_CONFIG (JSON: databaseUrl, poolSize?, issuer, jwksUri, clientId, port?), listens on a
  * loopback port and answers the parent's IPC messages:
  *   → { type: 'ready', address }                     once listening
  *   ← { type: 'cpu' }   → { type: 'cpu', ms }        CPU time of this process so far (all threads)
@@ -12,10 +12,12 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { createServer } from '../server/app.ts';
 import { createDb } from '../server/db/client.ts';
+import { poolSettingsFrom } from '../server/db/pool-settings.ts';
 
 export interface BenchApiConfig {
   databaseUrl: string;
-  connections: number;
+  /** the API's pool; default the product's (DATABASE_POOL_SIZE, server/db/pool-settings.ts) */
+  poolSize?: number;
   issuer: string;
   jwksUri: string;
   clientId: string;
@@ -35,8 +37,12 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcPauses.push(entry.duration);
 }).observe({ entryTypes: ['gc'] });
 
-// as many pooled connections as the load generator opens: the pool is not the bottleneck measured
-const { pool, db } = createDb(config.databaseUrl, { max: config.connections });
+// the pool as a deployed API process has it, whatever the load generator's concurrency
+const poolSettings = poolSettingsFrom(process.env, []);
+const { pool, db } = createDb(config.databaseUrl, {
+  max: config.poolSize ?? poolSettings.size,
+  connectionTimeoutMillis: poolSettings.timeoutMs,
+});
 const app = await createServer(
   {
     pool,

@@ -27,6 +27,7 @@ import { sqlFloor, type LoadResult } from './sql-floor.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
 import { database, ensureSeeded, startApi } from './api-setup.ts';
 import { SESSION_OPTIONS } from '../server/db/client.ts';
+import { poolSettingsFrom } from '../server/db/pool-settings.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const API_POOL_SIZE = poolSettingsFrom(process.env, []).size;
 function runAutocannon(url: string, s: Scenario, tokens: Map<string, string>): Promise<LoadResult> {
   const headersOf = (connection: number) => ({
     authorization: `Bearer ${tokens.get(s.users[connection % s.users.length])}`,
@@ -96,7 +98,6 @@ async function main() {
     const issuer = await tokenIssuer();
     const api = await startApi({
       databaseUrl: db.url,
-      connections: CONNECTIONS,
       issuer: ISSUER,
       jwksUri: issuer.jwksUri,
       clientId: CLIENT_ID,
@@ -155,7 +156,7 @@ async function main() {
         `PostgreSQL ${version[0]!.server_version}; ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up run; national-scale seed (scale ${args.scale}).`,
       `Load average (1 / 5 / 15 min) at start ${loads(loadAtStart)}, at end ${loads(loadAtEnd)}: anything above the CPU count means other work shared the machine and lowered every req/s.`,
       '',
-      'API: the real Fastify app (JWT verification, users row, validation, serialisation) in a process of its own, on loopback. ' +
+      `API: the real Fastify app (JWT verification, users row, validation, serialisation) in a process of its own, on loopback, with its pool as deployed (${API_POOL_SIZE} connections, DATABASE_POOL_SIZE): the requests beyond it wait in the pool's queue. ` +
         'Floor: the SQL statements the API sends for the same request (same texts, parameters, prepared or not, page ‖ count for lists) from a bare node-postgres client with the same concurrency. ' +
         'CPU ms/req: the API process (or the floor client) + PostgreSQL; autocannon: the load generator, on the same two CPUs during the API run (the floor has no HTTP client). Load: 1-minute load average after the API run.',
       '',

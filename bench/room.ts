@@ -175,7 +175,7 @@ async function main() {
   const issuer = await tokenIssuer();
   try {
     const conferenceId = await prepare(db.url);
-    const config = { databaseUrl: db.url, connections: 10, issuer: ISSUER, jwksUri: issuer.jwksUri, clientId: CLIENT_ID };
+    const config = { databaseUrl: db.url, poolSize: 10, issuer: ISSUER, jwksUri: issuer.jwksUri, clientId: CLIENT_ID };
     apis.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startApi(config)))));
     const staffToken = await issuer.mint(STAFF);
     const staffRoom = (i: number) => `${apis[i % PROCESSES]!.address}/v1/cci/admin/master/conferences/${conferenceId}/room`;

@@ -5,6 +5,9 @@ import os from 'node:os';
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** the name bench/soak.ts gives its own process among the watched ones */
+export const LOAD_GENERATOR = 'soak';
+
 export interface Sample {
   at: number;
   requests: number;
@@ -61,11 +64,25 @@ export function writeReport(
   const growth = (a: number | null, b: number | null) => (a && b ? (b - a) / a : 0);
   const names = Object.keys(last.rss);
   const growths = names.map((n) => [n, growth(warm.rss[n] ?? null, last.rss[n] ?? null)] as const);
-  const pgGrowth = growth(warm.pgAnon, last.pgAnon);
+  // A pool that re-grows after idling a moment is not a leak: compare the highest value of the
+  // first and the second half after the warm-up, not two instants.
+  const steady = r.samples.filter((s) => s.at >= settings.warmUpSeconds);
+  const halves = (value: (s: Sample) => number | null) => {
+    const half = Math.ceil(steady.length / 2);
+    const max = (part: Sample[]) => Math.max(...part.map((s) => value(s) ?? 0));
+    return [max(steady.slice(0, half)), max(steady.slice(half))] as const;
+  };
+  const [pgFirst, pgSecond] = halves((s) => s.pgAnon);
+  const pgGrowth = growth(pgFirst, pgSecond);
+  const [connectionsFirst, connectionsSecond] = halves((s) => s.connections);
   const maxConnections = Math.max(...r.samples.map((s) => s.connections));
   // each API process: its pool and the room hub's LISTEN connection; the soak's own pool: 2
   const connectionLimit = settings.apis * (settings.pool + 1) + 2;
-  const checks = [
+  const rssCheck = ([n, g]: readonly [string, number]) =>
+    n === LOAD_GENERATOR
+      ? ([`RSS of ${n} (the load generator, not Kaigi: it keeps every latency)`, `${(g * 100).toFixed(1)} %`, null] as const)
+      : ([`RSS of ${n}: growth after warm-up < 10 %`, `${(g * 100).toFixed(1)} %`, g < 0.1] as const);
+  const checks: ReadonlyArray<readonly [string, string, boolean | null]> = [
     [`p99 ≤ 100 ms, the whole run`, `${p99.toFixed(0)} ms`, p99 <= 100],
     [`p99 ≤ 100 ms after the warm-up (${r.steadyLatencies.length} requests)`, `${steadyP99.toFixed(0)} ms`, steadyP99 <= 100],
     [
@@ -73,14 +90,18 @@ export function writeReport(
       `${r.totalErrors}${r.errorKinds.size ? ` (${[...r.errorKinds].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
       r.totalErrors === 0,
     ],
-    ...growths.map(([n, g]) => [`RSS of ${n}: growth after warm-up < 10 %`, `${(g * 100).toFixed(1)} %`, g < 0.1] as const),
-    ['PostgreSQL backends (RssAnon): growth after warm-up < 10 %', `${(pgGrowth * 100).toFixed(1)} %`, pgGrowth < 0.1],
+    ...growths.map(rssCheck),
     [
-      `connections: never above the pools (${connectionLimit}), none gained after warm-up`,
-      `max ${maxConnections}, ${warm.connections} → ${last.connections}`,
-      maxConnections <= connectionLimit && last.connections <= warm.connections,
+      'PostgreSQL backends (RssAnon, highest of each half after warm-up): growth < 10 %',
+      `${pgFirst.toFixed(0)} → ${pgSecond.toFixed(0)} MB, ${(pgGrowth * 100).toFixed(1)} %`,
+      pgGrowth < 0.1,
     ],
-  ] as const;
+    [
+      `connections: never above the pools (${connectionLimit}), none gained after warm-up (highest of each half)`,
+      `max ${maxConnections}, ${connectionsFirst} → ${connectionsSecond}`,
+      maxConnections <= connectionLimit && connectionsSecond <= connectionsFirst,
+    ],
+  ];
   const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
   const report = [
     '# Soak (npm run soak)',
@@ -102,7 +123,7 @@ export function writeReport(
     '',
     '| check | measured | |',
     '|---|---|---|',
-    ...checks.map(([what, measured, ok]) => `| ${what} | ${measured} | ${ok ? 'met' : 'MISSED'} |`),
+    ...checks.map(([what, measured, ok]) => `| ${what} | ${measured} | ${ok === null ? 'not judged' : ok ? 'met' : 'MISSED'} |`),
     '',
     `## CPU after the warm-up (${os.cpus().length} CPUs)`,
     '',

@@ -33,7 +33,8 @@ import { database, ensureSeeded, startApi } from './api-setup.ts';
 import { answerBodies, answerers } from './api-scenarios.ts';
 import { startNginx, type Nginx } from '../scripts/cluster/nginx.ts';
 import { cpuSeconds, maintenanceCounts, memory, postgresAnonMb } from './soak-probes.ts';
-import { percentile, writeReport, type Sample } from './soak-report.ts';
+import { LOAD_GENERATOR, percentile, writeReport, type Sample } from './soak-report.ts';
+import { poolSettingsFrom } from '../server/db/pool-settings.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = env('SOAK_SECONDS', 600);
@@ -45,8 +46,8 @@ const PORTS = process.env.SOAK_API_PORTS?.split(',').map(Number);
 const APIS = PORTS?.length ?? env('SOAK_APIS', 2);
 /** warm-up: the first fifth of the run, at most two minutes; growth is measured from its end */
 const WARM_UP_SECONDS = Math.min(120, SECONDS / 5);
-/** each API process's pool; the soak's PostgreSQL connections may not pass APIS × this + its own */
-const POOL = 10;
+/** each API process's pool, as deployed; the soak's PostgreSQL connections may not pass APIS × this + its own */
+const POOL = poolSettingsFrom(process.env, []).size;
 /** nginx in front of the API processes (unless SOAK_DIRECT), or the proxy given as SOAK_URL */
 let proxy: Nginx | undefined;
 let proxyUrl = process.env.SOAK_URL;
@@ -62,7 +63,6 @@ async function main() {
       apis.push(
         await startApi({
           databaseUrl: db.url,
-          connections: POOL,
           issuer: ISSUER,
           jwksUri: issuer.jwksUri,
           clientId: CLIENT_ID,
@@ -85,7 +85,7 @@ async function main() {
     }
     const targets = proxyUrl ? [proxyUrl] : apis.map((a) => a.address);
     const watched: Record<string, number> = Object.fromEntries(apis.map((a, i) => [`api ${i + 1}`, a.pid]));
-    watched.soak = process.pid;
+    watched[LOAD_GENERATOR] = process.pid;
     for (const pid of process.env.SOAK_PIDS?.split(',').map(Number) ?? []) watched[`pid ${pid}`] = pid;
 
     let latencies: number[] = [];

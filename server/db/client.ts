@@ -8,6 +8,8 @@ export type Db = NodePgDatabase<Schema>;
 export interface CreateDbOptions {
   /** pool size (node-postgres default 10) */
   max?: number;
+  /** how long a checkout waits for a free connection before it fails (node-postgres default 0: forever) */
+  connectionTimeoutMillis?: number;
   /** application_name shown in pg_stat_activity */
   applicationName?: string;
 }
@@ -29,6 +31,7 @@ export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): { poo
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: opts.max,
+    connectionTimeoutMillis: opts.connectionTimeoutMillis,
     options: SESSION_OPTIONS,
     application_name: opts.applicationName ?? 'kaigi',
   });

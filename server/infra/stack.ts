@@ -58,7 +58,10 @@ export async function startStack(settings: Settings, log: Log = () => {}, infraL
       databaseUrl = pgServer.url;
     }
     await runMigrations(databaseUrl);
-    const { pool, db } = createDb(databaseUrl);
+    const { pool, db } = createDb(databaseUrl, {
+      max: settings.databasePool.size,
+      connectionTimeoutMillis: settings.databasePool.timeoutMs,
+    });
     stops.push(() => pool.end());
 
     const { cognito } = settings;

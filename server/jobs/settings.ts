@@ -1,3 +1,5 @@
+import { intSetting } from '../config/int-setting.ts';
+
 /**
  * Export job configuration from the environment. Problems are added to the caller's list, so
  * server/config/env.ts (and worker.ts) report every one of them together.
@@ -16,23 +18,16 @@ export interface ExportSettings {
 const WORKER_MODES = ['in-process', 'off'] as const;
 
 export function exportSettingsFrom(env: NodeJS.ProcessEnv, ctx: { production: boolean }, problems: string[]): ExportSettings {
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return n;
-  };
   const mode = env.EXPORT_WORKER?.trim() || (ctx.production ? 'off' : 'in-process');
   if (!(WORKER_MODES as readonly string[]).includes(mode)) {
     problems.push(`EXPORT_WORKER must be one of ${WORKER_MODES.join(', ')}, got "${mode}"`);
   }
   return {
-    retentionDays: int('EXPORT_RETENTION_DAYS', 7, 1, 365),
+    retentionDays: intSetting(env, problems, 'EXPORT_RETENTION_DAYS', 7, [1, 365]),
     inProcessWorker: mode === 'in-process',
-    concurrency: int('EXPORT_WORKER_CONCURRENCY', 1, 1, 8),
+    concurrency: intSetting(env, problems, 'EXPORT_WORKER_CONCURRENCY', 1, [1, 8]),
   };
 }
+
+/** A worker's pool: a connection per export running, plus the mail batches' claims, renders and records. */
+export const workerPoolSize = (exports: ExportSettings) => exports.concurrency + 6;

@@ -18,3 +18,12 @@ export const versionConflict = (currentVersion: number) =>
       current_version: currentVersion,
     },
   );
+
+/**
+ * node-postgres's pool gave up waiting for a free connection (DATABASE_POOL_TIMEOUT_MS,
+ * server/db/pool-settings.ts): PostgreSQL is overloaded, the request did not run.
+ */
+export function poolExhausted(err: unknown): boolean {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  return e instanceof Error && e.message === 'timeout exceeded when trying to connect';
+}

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { Problem, type ProblemField } from './problem.ts';
 import { PATTERN_MESSAGES } from '../../schemas/typed-text.ts';
+import { poolExhausted } from '../../lib/db-errors.ts';
 
 const PROBLEM_TYPE = 'application/problem+json';
 
@@ -61,6 +62,15 @@ export default fp(
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return sendProblem(reply, new Problem(error.statusCode, 'bad_request', 'リクエストが不正です。'));
+      }
+      if (poolExhausted(error)) {
+        // nothing ran: the client may send it again (spec §9 retries 5xx)
+        request.log.warn('no database connection free within DATABASE_POOL_TIMEOUT_MS');
+        reply.header('retry-after', '1');
+        return sendProblem(
+          reply,
+          new Problem(503, 'database_unavailable', 'データベースが混み合っています。しばらくしてから再度お試しください。'),
+        );
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendProblem(reply, new Problem(500, 'internal_error', 'サーバーでエラーが発生しました。'));

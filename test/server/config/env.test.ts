@@ -76,6 +76,19 @@ describe('environment validation (DESIGN.md §3)', () => {
     expect(s.cognito.authFlowType).toBe('USER_SRP_AUTH');
   });
 
+  it('the API pool: 4 connections and a 10-s wait by default, each settable, out-of-range values named (issue 16)', () => {
+    expect(loadSettings({}, '/srv/kaigi').databasePool).toEqual({ size: 4, timeoutMs: 10_000 });
+    expect(loadSettings({ DATABASE_POOL_SIZE: '12', DATABASE_POOL_TIMEOUT_MS: '2500' }, '/srv/kaigi').databasePool).toEqual({
+      size: 12,
+      timeoutMs: 2500,
+    });
+    const problems = problemsOf({ DATABASE_POOL_SIZE: '0', DATABASE_POOL_TIMEOUT_MS: '1.5' });
+    expect(problems).toEqual([
+      'DATABASE_POOL_SIZE must be an integer from 1 to 100, got "0"',
+      'DATABASE_POOL_TIMEOUT_MS must be an integer from 100 to 60000, got "1.5"',
+    ]);
+  });
+
   it('refuses port 9229 for cognito-local (Node inspector)', () => {
     expect(problemsOf({ COGNITO_LOCAL_PORT: '9229' })).toEqual([expect.stringMatching(/9229/)]);
   });
