@@ -68,9 +68,10 @@ export function writeReport(
   // first and the second half after the warm-up, not two instants.
   const steady = r.samples.filter((s) => s.at >= settings.warmUpSeconds);
   const halves = (value: (s: Sample) => number | null) => {
-    const half = Math.ceil(steady.length / 2);
-    const max = (part: Sample[]) => Math.max(...part.map((s) => value(s) ?? 0));
-    return [max(steady.slice(0, half)), max(steady.slice(half))] as const;
+    const half = Math.floor(steady.length / 2);
+    const max = (part: Sample[]) => Math.max(0, ...part.map((s) => value(s) ?? 0));
+    // a run too short for two halves compares its one window with itself
+    return half === 0 ? ([max(steady), max(steady)] as const) : ([max(steady.slice(0, half)), max(steady.slice(half))] as const);
   };
   const [pgFirst, pgSecond] = halves((s) => s.pgAnon);
   const pgGrowth = growth(pgFirst, pgSecond);
