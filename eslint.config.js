@@ -16,4 +16,28 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // spec §9, §2: every call to the API goes through the one client (src/api/httpClient.ts: 30 s
+    // time-out, retries, the 404 rule). Not API calls: runtimeConfig reads /config.json, which names the
+    // API the client calls, and localTokenRefresher talks to the Cognito token endpoint.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/api/httpClient.ts',
+      'src/config/runtimeConfig.ts',
+      'src/providers/localTokenRefresher.ts',
+      'src/**/*.test.{ts,tsx}',
+      'src/test/**',
+    ],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through src/api/httpClient.ts (spec §9).' }],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'window', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: 'Call the API through src/api/httpClient.ts (spec §9).',
+        })),
+      ],
+    },
+  },
 );

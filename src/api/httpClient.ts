@@ -55,6 +55,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Force-disable the 404 → /404 navigation (the forgot-password call is excluded anyway). */
   redirectOnNotFound?: boolean;
+  /** 'blob': a successful body is read as bytes (a file the API answers itself, e.g. an import template). */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpResponse<T> {
@@ -136,7 +138,8 @@ const pathOf = (url: string) => {
   }
 };
 
-const parseBody = async (response: Response): Promise<unknown> => {
+const parseBody = async (response: Response, responseType: RequestOptions['responseType']): Promise<unknown> => {
+  if (responseType === 'blob' && response.ok) return response.blob();
   const text = await response.text();
   if (!text) return null;
   const type = response.headers.get('content-type') ?? '';
@@ -268,7 +271,7 @@ export const createHttpClient = (options: HttpClientOptions = {}): HttpClient =>
       }
       let parsed: unknown;
       try {
-        parsed = await parseBody(response);
+        parsed = await parseBody(response, request.responseType);
       } catch (cause) {
         throw new HttpError({ kind: timedOut ? 'timeout' : 'network', method, url, cause });
       }

@@ -184,7 +184,6 @@ export const ExportList = () => {
       filters={filters}
       actions={<ExportActions />}
       sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
       exporter={false}
       // no jobs yet: the page (with 新規出力) stays, the table says it is empty

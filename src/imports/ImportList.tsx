@@ -139,7 +139,6 @@ export const ImportList = () => {
         filters={filters}
         actions={false}
         sort={{ field: 'created_at', order: 'DESC' }}
-        perPage={25}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
         exporter={false}
         empty={false}

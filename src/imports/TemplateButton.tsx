@@ -3,7 +3,8 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../session/useSession';
 import { DownloadButton } from './DownloadButton';
-import { downloadTemplate, TemplateDownloadError } from './template';
+import { HttpError } from '../api/errors';
+import { downloadTemplate } from './template';
 import type { ImportType } from './types';
 
 export const TemplateButton = ({ type }: { type: ImportType }) => {
@@ -19,8 +20,7 @@ export const TemplateButton = ({ type }: { type: ImportType }) => {
         if (cciCode) await downloadTemplate(cciCode, type, `${label}.xlsx`);
       }}
       reasonOf={(e) => {
-        const reason =
-          (e instanceof TemplateDownloadError && e.detail) || translate('kaigi.imports.upload.template_failed_unknown');
+        const reason = (e instanceof HttpError && e.detail) || translate('kaigi.imports.upload.template_failed_unknown');
         return translate('kaigi.imports.upload.template_failed', { reason });
       }}
       label={label}

@@ -1,11 +1,10 @@
 /**
  * テンプレート (issue 17): GET /v1/cci/{cci_code}/import/template?type= answers the XLSX itself
  * (the export's headers and one example row), so it is fetched as bytes with the session's token
- * (httpClient reads bodies as text) and handed to the browser as a download under the file name
+ * (httpClient's `responseType: 'blob'`) and handed to the browser as a download under the file name
  * of the server's Content-Disposition.
  */
-import { apiBaseUrl } from '../config/runtimeConfig';
-import { buildUrl, defaultGetIdToken } from '../api/httpClient';
+import { httpClient, type HttpClient } from '../api/httpClient';
 import { startBrowserDownload } from '../api/objectDownload';
 import type { ImportType } from './types';
 
@@ -25,37 +24,16 @@ export const fileNameOfDisposition = (header: string | null): string | null => {
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
 };
 
-/** The server's Japanese reason when it refused, else null. */
-const problemDetail = async (response: Response): Promise<string | null> => {
-  try {
-    const body = (await response.json()) as { detail?: unknown };
-    return typeof body.detail === 'string' ? body.detail : null;
-  } catch {
-    return null;
-  }
-};
-
-export class TemplateDownloadError extends Error {
-  constructor(readonly detail: string | null) {
-    super(detail ?? 'template download failed');
-    this.name = 'TemplateDownloadError';
-  }
-}
-
-export const downloadTemplate = async (cciCode: string, type: ImportType, fallbackName: string): Promise<void> => {
-  const token = await defaultGetIdToken().catch(() => undefined);
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(apiBaseUrl(), templatePath(cciCode), { type }), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'include',
-    });
-  } catch {
-    throw new TemplateDownloadError(null);
-  }
-  if (!response.ok) throw new TemplateDownloadError(await problemDetail(response));
+/** Through the one API client (spec §9 time-out and retries, spec §2 404 rule); a failure is its HttpError. */
+export const downloadTemplate = async (
+  cciCode: string,
+  type: ImportType,
+  fallbackName: string,
+  client: HttpClient = httpClient,
+): Promise<void> => {
+  const response = await client.request<Blob>(templatePath(cciCode), { query: { type }, responseType: 'blob' });
   const name = fileNameOfDisposition(response.headers.get('content-disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(response.json);
   try {
     startBrowserDownload(url, name);
   } finally {

@@ -94,7 +94,6 @@ const MasterDataList = () => {
       filters={filters}
       filter={{ master_type_code: masterType }}
       sort={SERVER_ORDER}
-      perPage={25}
       exporter={false}
       actions={false}
       empty={false}

@@ -32,25 +32,25 @@ const masterApi = () => {
       calls.push(new URL(request.url));
       return HttpResponse.json({
         data: [{ id: 5, conference_template_code: 'GENERAL_ASSEMBLY', name: '通常議員総会', updated_at: '2026-11-20T01:00:00Z' }],
-        meta: { page: 1, page_size: 25, total: 1 },
+        meta: { page: 1, page_size: 10, total: 1 },
       });
     }),
     http.get('*/v1/cci/TKY/master/:type', ({ request, params }) => {
       const url = new URL(request.url);
       calls.push(url);
-      if (params.type !== 'cci_position_type') return HttpResponse.json({ data: [], meta: { page: 1, page_size: 25, total: 0 } });
+      if (params.type !== 'cci_position_type') return HttpResponse.json({ data: [], meta: { page: 1, page_size: 10, total: 0 } });
       const exact = url.searchParams.get('master_code');
       const prefix = url.searchParams.get('master_code__startswith');
       const data = POSITION_TYPES.filter(
         (r) => (!exact || r.master_code === exact) && (!prefix || r.master_code.startsWith(prefix)),
       );
-      return HttpResponse.json({ data, meta: { page: 1, page_size: 25, total: data.length } });
+      return HttpResponse.json({ data, meta: { page: 1, page_size: 10, total: data.length } });
     }),
   );
   return calls;
 };
 
-const listCalls = (calls: URL[]) => calls.filter((u) => u.searchParams.get('page_size') === '25');
+const listCalls = (calls: URL[]) => calls.filter((u) => u.searchParams.get('page_size') === '10');
 
 // react-admin keeps list params (filters, sort) in its localStorage store: start each test afresh
 beforeEach(() => localStorage.clear());

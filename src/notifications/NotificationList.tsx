@@ -76,7 +76,6 @@ export const NotificationList = () => {
       title={translate('kaigi.notifications.title')}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
       empty={<ListEmpty disableCreate />}
       exporter={false}
     >

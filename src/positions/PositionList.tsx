@@ -70,7 +70,7 @@ export const PositionList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'positions', action: 'edit' });
   const { nameOf } = usePositionTypes();
   return (
-    <List filters={filters} actions={<ListActions />} sort={DEFAULT_SORT} perPage={25} empty={<ListEmpty />}>
+    <List filters={filters} actions={<ListActions />} sort={DEFAULT_SORT} empty={<ListEmpty />}>
       <PositionBulkEdit>
         {isSmall ? (
           <SimpleList<Position>

@@ -55,8 +55,8 @@ export const CompaniesTab = ({ conference }: { conference: Pick<Conference, 'id'
           target="conference_id"
           filter={{ expand: 'company', ...(summary ? { answer_content: summary } : {}) }}
           sort={{ field: 'company_code', order: 'ASC' }}
-          perPage={25}
-          pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+          perPage={10}
+          pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
           // the error is shown in place (CompaniesLoadError), not also as a toast
           queryOptions={{ onError: () => undefined }}
           error={<CompaniesLoadError />}

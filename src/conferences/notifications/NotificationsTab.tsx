@@ -35,7 +35,8 @@ import { LoadError } from '../LoadError';
 import type { ConferenceNotificationList, Notification, ReminderSchedule } from '../types';
 import { SendMessageDialog } from './SendMessageDialog';
 
-const PAGE_SIZE = 25;
+// spec §9: list default page size 10
+const PAGE_SIZE = 10;
 
 const Reminders = ({ reminders }: { reminders: ReminderSchedule[] }) => {
   const translate = useTranslate();
