@@ -14,6 +14,7 @@ import errorHandler, { sendProblem } from './plugins/app/error-handler.ts';
 import { Problem } from './plugins/app/problem.ts';
 import inputNormalizer from './plugins/app/input-normalizer.ts';
 import { requestValidatorCompiler } from './lib/request-validation.ts';
+import listChamber from './lib/list-chamber.ts';
 import auth, { type TrustedIssuer } from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
 import repositories from './repositories/index.ts';
@@ -109,6 +110,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(errorHandler);
   await app.register(inputNormalizer);
   await app.register(repositories);
+  await app.register(listChamber);
   await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
   await app.register(auth, {
     ...opts.auth,

@@ -1,8 +1,10 @@
 /**
- * List endpoints' query conventions (DESIGN.md §5): keyword, sort, page, page_size, fields,
- * cci_code and Django-style filters on allow-listed fields. Each list declares a `ListSpec`; from it
- * come the TypeBox querystring schema (so unknown parameters, unknown sort keys and bad values are a
- * 400 naming the parameter) and the SQL pieces. The count runs as a separate query beside the page
+ * List endpoints' query conventions (DESIGN.md §5, spec §3): every list takes the common parameters
+ * keyword, expand, fields, sort, page, page_size and cci_code, and Django-style filters on
+ * allow-listed fields. Each list declares a `ListSpec` saying what they mean for it (which text
+ * `keyword` searches, which relations `expand` adds, which fields `fields` picks); from it come the
+ * TypeBox querystring schema (so unknown parameters, unknown names in `fields`, `expand` and `sort`,
+ * and bad values are a 400 naming them) and the SQL pieces. The count runs as a separate query beside the page
  * query (DESIGN.md §9: `count(*) over()` reads every matching row).
  */
 import { Type, type TObject, type TSchema } from 'typebox';
@@ -10,13 +12,17 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { keywordCondition } from '../db/schema.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery } from '../schemas/common.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
 import { foldCode } from '../../access/codes.ts';
 import { normalizeCode } from './normalize-input.ts';
+import { commonListQuery, namesOf } from './name-list.ts';
 
 /** `code`: NFKC; `folded_code`: a code stored folded (事業所コード, テンプレートコード), so w1 finds W1. */
 export type FilterType = 'string' | 'code' | 'folded_code' | 'integer' | 'date' | 'boolean';
 export type FilterOp = 'eq' | 'gte' | 'lte' | 'startswith' | 'in';
+
+/** `keyword` is matched by the list's repository itself (it needs the caller's chamber, say). */
+export const KEYWORD_BY_REPOSITORY = 'repository';
 
 export interface FilterSpec {
   column: AnyPgColumn;
@@ -30,18 +36,22 @@ export interface ListSpec {
   /** e.g. ['-event_date', 'id']; `id` is always appended as the final tie-breaker */
   defaultSort: readonly string[];
   filters?: Record<string, FilterSpec>;
-  /** the search_text column `keyword` matches (normalised, bigram-indexed) */
-  keyword?: AnyPgColumn;
+  /**
+   * What `keyword` matches: a search_text column (normalised, bigram-indexed), or the condition
+   * for a keyword (a substring of some columns, a match on a related row).
+   */
+  keyword: AnyPgColumn | ((keyword: string) => SQL | undefined) | typeof KEYWORD_BY_REPOSITORY;
   /** fields a client may pick with `fields=` */
-  fields?: readonly string[];
-  /** extra querystring properties the route handles itself (expand, flags…) */
+  fields: readonly string[];
+  /** relations the list's repository adds on `expand=` (besides `chamber`, which every list has: list-chamber.ts) */
+  expand?: readonly string[];
+  /** extra querystring properties the route handles itself (flags, filters of its own…) */
   extra?: Record<string, TSchema>;
   /** the table's id column, the final sort tie-breaker */
   id: AnyPgColumn;
 }
 
 const OP_SUFFIX: Record<FilterOp, string> = { eq: '', gte: '__gte', lte: '__lte', startswith: '__startswith', in: '__in' };
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function valueSchema(type: FilterType, op: FilterOp): TSchema {
   if (op === 'in') {
@@ -62,20 +72,13 @@ function valueSchema(type: FilterType, op: FilterOp): TSchema {
   }
 }
 
-const listPattern = (names: readonly string[], signed: boolean) => {
-  const one = `${signed ? '-?' : ''}(${names.map(escapeRegex).join('|')})`;
-  return `^${one}(,${one})*$`;
-};
-
 /** The querystring schema of a list: unknown parameters are refused (additionalProperties false). */
 export function listQuerySchema(spec: ListSpec): TObject {
-  const props: Record<string, TSchema> = {
-    ...PagingQuery,
-    sort: Type.Optional(Type.String({ pattern: listPattern(Object.keys(spec.sortable), true), maxLength: 300 })),
-    cci_code: Type.Optional(Type.String({ maxLength: 20 })),
-  };
-  if (spec.keyword) props.keyword = Type.Optional(Type.String({ maxLength: 200 }));
-  if (spec.fields) props.fields = Type.Optional(Type.String({ pattern: listPattern(spec.fields, false), maxLength: 1000 }));
+  const props: Record<string, TSchema> = commonListQuery({
+    sortable: Object.keys(spec.sortable),
+    fields: spec.fields,
+    expand: spec.expand,
+  });
   for (const [name, filter] of Object.entries(spec.filters ?? {})) {
     for (const op of filter.ops) props[`${name}${OP_SUFFIX[op]}`] = Type.Optional(valueSchema(filter.type, op));
   }
@@ -121,6 +124,11 @@ function filterConditions(spec: ListSpec, query: Query): SQL[] {
   return conditions;
 }
 
+function keywordOf(spec: ListSpec, keyword: string): SQL | undefined {
+  if (spec.keyword === KEYWORD_BY_REPOSITORY) return undefined;
+  return typeof spec.keyword === 'function' ? spec.keyword(keyword) : keywordCondition(spec.keyword, keyword);
+}
+
 export interface ListPlan {
   where: SQL | undefined;
   orderBy: SQL[];
@@ -134,7 +142,7 @@ export interface ListPlan {
 /** Turns a validated query into SQL pieces; `base` conditions (tenant, parent) are ANDed in. */
 export function planList(spec: ListSpec, query: Query, base: Array<SQL | undefined> = []): ListPlan {
   const narrowing = filterConditions(spec, query);
-  const keyword = spec.keyword && typeof query.keyword === 'string' ? keywordCondition(spec.keyword, query.keyword) : undefined;
+  const keyword = typeof query.keyword === 'string' ? keywordOf(spec, query.keyword) : undefined;
   if (keyword) narrowing.push(keyword);
   const conditions = [...base, ...narrowing];
   const sortKeys = typeof query.sort === 'string' ? query.sort.split(',') : [...spec.defaultSort];
@@ -149,7 +157,7 @@ export function planList(spec: ListSpec, query: Query, base: Array<SQL | undefin
     orderBy,
     page: (query.page as number | undefined) ?? DEFAULT_PAGE,
     pageSize: (query.page_size as number | undefined) ?? DEFAULT_PAGE_SIZE,
-    fields: typeof query.fields === 'string' ? query.fields.split(',') : undefined,
+    fields: typeof query.fields === 'string' ? namesOf(query.fields) : undefined,
     filtered: narrowing.length > 0,
   };
 }

@@ -10,12 +10,20 @@
  */
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { namesKeyword } from './name-list.ts';
 
 type Compile = FastifySchemaCompiler<unknown>;
 type Validate = ReturnType<Compile>;
 
 /** Unknown properties and query parameters are a 400, never silently dropped (DESIGN.md §5). */
-export const AJV_OPTIONS = { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } as const;
+export const AJV_OPTIONS = {
+  removeAdditional: false,
+  coerceTypes: 'array',
+  useDefaults: true,
+  allErrors: true,
+  // comma lists of names (fields, expand, sort): an unknown one is a 400 naming it
+  keywords: [namesKeyword],
+} as const;
 
 const PLAIN = { integer: /^-?[0-9]+$/, number: /^-?[0-9]+(\.[0-9]+)?$/ } as const;
 type NumberType = keyof typeof PLAIN;

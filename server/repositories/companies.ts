@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { company, company_count, member, type CompanyAttributes } from '../db/schema.ts';
 import { PARAM } from '../db/prepared.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
@@ -22,6 +22,16 @@ export const COMPANY_LIST: ListSpec = {
   fields: ['id', 'cci_code', 'company_code', 'version', 'attributes', 'created_at', 'updated_at'],
 };
 export const CompanyListQuery = listQuerySchema(COMPANY_LIST);
+
+/**
+ * spec §7 GET /v1/company/companies: the company admin's own company as a list of one (the session
+ * loader asks with query id, spec §4), with the chamber list's keyword, fields and sort.
+ */
+export const OWN_COMPANY_LIST: ListSpec = {
+  ...COMPANY_LIST,
+  filters: { id: { column: company.id, type: 'integer', ops: ['eq'] } },
+};
+export const OwnCompanyListQuery = listQuerySchema(OWN_COMPANY_LIST);
 
 export function toCompany(
   row: Pick<CompanyRow, 'id' | 'cci_code' | 'company_code' | 'version' | 'attributes' | 'created_at' | 'updated_at'>,
@@ -65,6 +75,8 @@ const duplicateCode = () =>
 
 export interface CompaniesRepository {
   list(cciCode: string, query: Record<string, unknown>): Promise<ListResult<Partial<Company>>>;
+  /** The own company (none for a login without one) as a list. */
+  listOwn(cciCode: string, companyId: number | null, query: Record<string, unknown>): Promise<ListResult<Partial<Company>>>;
   findById(cciCode: string, id: number): Promise<Company | null>;
   create(cciCode: string, actor: string, input: CompanyCreate): Promise<Company>;
   /**
@@ -95,6 +107,11 @@ export default fp(
         // unfiltered: every company of the chamber (no soft delete, staff see them all)
         const total = plan.filtered ? undefined : async () => (await chamberCount.execute({ cci: cciCode }))[0]?.n ?? 0;
         return runList(db, company, plan, toCompany, total);
+      },
+
+      listOwn(cciCode, companyId, query) {
+        const own = companyId === null ? sql`false` : eq(company.id, companyId);
+        return runList(db, company, planList(OWN_COMPANY_LIST, query, [eq(company.cci_code, cciCode), own]), toCompany);
       },
 
       async findById(cciCode, id) {

@@ -3,11 +3,12 @@
  * invited and their answer_content summary is kept by the answer endpoint (conference members).
  */
 import fp from 'fastify-plugin';
-import { count, eq, isNull, type SQL } from 'drizzle-orm';
-import { company, conference, conference_company } from '../db/schema.ts';
+import { count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { company, conference, conference_company, keywordCondition } from '../db/schema.ts';
 import type { ConferenceCompany, OwnConferenceCompany } from '../schemas/conference-company.ts';
 import { SummaryFilterSchema } from '../schemas/conference-company.ts';
-import { expandSchema, expandsOf } from '../schemas/conference.ts';
+import { expandsOf } from '../schemas/conference.ts';
+import { conferenceKeyword } from './conferences.ts';
 import { listQuerySchema, pick, planList, type ListPlan, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { answerStatusOf } from '../lib/conference-rules.ts';
 import type { Db } from '../db/client.ts';
@@ -32,6 +33,12 @@ const FIELDS = [
   'updated_at',
 ] as const;
 
+/** The row's company matches `keyword` (a subquery: the count does not join the company). */
+function companyMatches(keyword: string): SQL | undefined {
+  const matches = keywordCondition(company.search_text, keyword);
+  return matches && sql`exists (select 1 from ${company} where ${company.id} = ${conference_company.company_id} and ${matches})`;
+}
+
 /** Chamber list: filters conference_id, company_id, answer_content (`none` = null); sort by the company's code or kana. */
 export const CONFERENCE_COMPANY_LIST: ListSpec = {
   id: conference_company.id,
@@ -47,7 +54,10 @@ export const CONFERENCE_COMPANY_LIST: ListSpec = {
     company_id: { column: conference_company.company_id, type: 'integer', ops: ['eq', 'in'] },
   },
   fields: [...FIELDS, 'company'],
-  extra: { answer_content: SummaryFilterSchema, expand: expandSchema(['company']) },
+  // the invited company: code, name, kana (its search_text)
+  keyword: (keyword) => companyMatches(keyword),
+  expand: ['company'],
+  extra: { answer_content: SummaryFilterSchema },
 };
 export const ConferenceCompanyListQuery = listQuerySchema(CONFERENCE_COMPANY_LIST);
 
@@ -58,6 +68,8 @@ export const OWN_CONFERENCE_COMPANY_LIST: ListSpec = {
   defaultSort: ['event_date'],
   filters: { conference_id: { column: conference_company.conference_id, type: 'integer', ops: ['eq', 'in'] } },
   fields: [...FIELDS, 'answer_status'],
+  // the conference: its name or place (as the chamber's conference list)
+  keyword: (keyword) => conferenceKeyword(keyword),
 };
 export const OwnConferenceCompanyListQuery = listQuerySchema(OWN_CONFERENCE_COMPANY_LIST);
 

@@ -7,13 +7,12 @@ import type { Db } from '../db/client.ts';
 import {
   AnswerContentFilter,
   CategorySchema,
-  ExpandQuery,
   type ConferenceMember,
   type ConferenceMemberUpdate,
   type Invite,
   type InviteResult,
 } from '../schemas/conference-member.ts';
-import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { KEYWORD_BY_REPOSITORY, listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import type { Executor } from '../lib/audit.ts';
 import { auditAll } from '../lib/attendance-audit.ts';
 import { insertInvitees, toConferenceMember, type InviteeCandidate } from './conference-invitees.ts';
@@ -65,6 +64,8 @@ const SORTABLE = {
   answered_at: cm.answered_at,
   updated_at: cm.updated_at,
 };
+/** `expand=member,company` adds the invited person's and the company's names. */
+const EXPANDS = ['member', 'company'];
 const idFilter = (column: AnyPgColumn) => ({ column, type: 'integer' as const, ops: ['eq', 'in'] as const });
 
 /**
@@ -77,12 +78,9 @@ export const CHAMBER_LIST: ListSpec = {
   defaultSort: ['sort'],
   filters: { conference_id: idFilter(cm.conference_id), company_id: idFilter(cm.company_id), member_id: idFilter(cm.member_id) },
   fields: FIELDS,
-  extra: {
-    category: CategorySchema,
-    answer_content: AnswerContentFilter,
-    keyword: Type.String({ maxLength: 200 }),
-    expand: ExpandQuery,
-  },
+  keyword: KEYWORD_BY_REPOSITORY,
+  expand: EXPANDS,
+  extra: { category: CategorySchema, answer_content: AnswerContentFilter },
 };
 export const ChamberListQuery = listQuerySchema(CHAMBER_LIST);
 
@@ -97,11 +95,13 @@ export const COMPANY_LIST: ListSpec = {
   defaultSort: ['sort'],
   filters: { conference_id: idFilter(cm.conference_id), member_id: idFilter(cm.member_id) },
   fields: FIELDS,
+  // like the chamber's: the invited person (extraConditions)
+  keyword: KEYWORD_BY_REPOSITORY,
+  expand: EXPANDS,
   extra: {
     parent_conference_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
     category: CategorySchema,
     answer_content: AnswerContentFilter,
-    expand: ExpandQuery,
   },
 };
 export const CompanyListQuery = listQuerySchema(COMPANY_LIST);

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { MASTER_TYPE_CONFERENCE_TEMPLATE, conference_template, master_data } from '../db/schema.ts';
 import type { ConferenceTemplate, ConferenceTemplateCreate, ConferenceTemplateUpdate } from '../schemas/conference-template.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
@@ -33,7 +32,7 @@ export const CONFERENCE_TEMPLATE_LIST: ListSpec = {
     master_code: { column: code, type: 'folded_code', ops: ['eq', 'startswith'] },
   },
   // no search_text column: a chamber has a handful of templates, a substring match is enough
-  extra: { keyword: Type.String({ maxLength: 200 }) },
+  keyword: (keyword) => containsKeyword([conference_template.name, code], keyword),
   fields: ['id', 'cci_code', 'conference_template_code', 'name', 'body', 'version', 'created_at', 'updated_at'],
 };
 export const ConferenceTemplateListQuery = listQuerySchema(CONFERENCE_TEMPLATE_LIST);
@@ -129,10 +128,7 @@ export default fp(
 
     const repository: ConferenceTemplatesRepository = {
       list(cciCode, query) {
-        const base = [
-          eq(conference_template.cci_code, cciCode),
-          containsKeyword([conference_template.name, code], query.keyword),
-        ];
+        const base = [eq(conference_template.cci_code, cciCode)];
         return runList(db, conference_template, planList(CONFERENCE_TEMPLATE_LIST, query, base), toConferenceTemplate);
       },
 

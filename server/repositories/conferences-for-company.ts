@@ -14,11 +14,11 @@ import { Type } from 'typebox';
 import { conference, conference_company, conference_member, member } from '../db/schema.ts';
 import { PARAM } from '../db/prepared.ts';
 import type { CompanyConference, CompanyInvitee, CompanySubConference } from '../schemas/conference.ts';
-import { AnswerStatusSchema, Day, expandSchema, expandsOf } from '../schemas/conference.ts';
-import { listQuerySchema, planList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { AnswerStatusSchema, CompanyConferenceSchema, Day, expandsOf } from '../schemas/conference.ts';
+import { listQuerySchema, pick, planList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { answerStatusOf, type AnswerStatus } from '../lib/conference-rules.ts';
 import { jstDayOf, jstDayStart } from '../lib/conference-dates.ts';
-import { eventDayConditions, toConference } from './conferences.ts';
+import { conferenceKeyword, eventDayConditions, toConference } from './conferences.ts';
 import { summaryOf } from './conference-companies.ts';
 import { visibleToCompany } from './company-visibility.ts';
 
@@ -36,12 +36,15 @@ export const COMPANY_CONFERENCE_LIST: ListSpec = {
   id: conference.id,
   sortable: { event_date: conference.event_date },
   defaultSort: ['event_date'],
+  // the name or place, as the chamber's conference list
+  keyword: (keyword) => conferenceKeyword(keyword),
+  fields: Object.keys(CompanyConferenceSchema.properties).filter((field) => field !== 'members'),
+  expand: ['sub_conferences', 'attachments'],
   extra: {
     answer_status: AnswerStatusSchema,
     hidden_happened: Type.Boolean({ default: true }),
     event_date__gte: Day,
     event_date__lte: Day,
-    expand: expandSchema(['sub_conferences', 'attachments']),
   },
 };
 export const CompanyConferenceListQuery = listQuerySchema(COMPANY_CONFERENCE_LIST);
@@ -102,7 +105,7 @@ function visible(row: ConferenceRow, summary: Summary, now: Date, withAttachment
 }
 
 export interface ConferencesForCompanyRepository {
-  list(cciCode: string, companyId: number, query: Record<string, unknown>): Promise<ListResult<CompanyConference>>;
+  list(cciCode: string, companyId: number, query: Record<string, unknown>): Promise<ListResult<Partial<CompanyConference>>>;
   /** null when the company may not see it: another chamber's, a draft, or not invited (→ 404). */
   find(cciCode: string, companyId: number, id: number, expand: Set<string>): Promise<CompanyConference | null>;
 }
@@ -220,7 +223,8 @@ export default fp(
           }
           return item;
         });
-        return { data, meta: { page: plan.page, page_size: plan.pageSize, total } };
+        const picked = plan.fields ? data.map((item) => pick(item, plan.fields!)) : data;
+        return { data: picked, meta: { page: plan.page, page_size: plan.pageSize, total } };
       },
 
       async find(cciCode, companyId, id, expand) {

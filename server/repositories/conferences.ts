@@ -12,7 +12,7 @@ import type {
   ConferenceWriteResult,
   ResetSortResult,
 } from '../schemas/conference.ts';
-import { ConferenceStatusSchema, Day, Text } from '../schemas/conference.ts';
+import { ConferenceStatusSchema, Day } from '../schemas/conference.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
@@ -55,6 +55,7 @@ export const CONFERENCE_LIST: ListSpec = {
   },
   defaultSort: ['-event_date'],
   filters: { parent_id: { column: conference.parent_id, type: 'integer', ops: ['eq'] } },
+  keyword: (keyword) => conferenceKeyword(keyword),
   fields: [
     'id',
     'cci_code',
@@ -82,7 +83,6 @@ export const CONFERENCE_LIST: ListSpec = {
     event_date__lte: Day,
     status: ConferenceStatusSchema,
     status__in: Type.String({ pattern: statusIn, maxLength: 100 }),
-    keyword: Text({ maxLength: 200 }),
   },
 };
 export const ConferenceListQuery = listQuerySchema(CONFERENCE_LIST);
@@ -140,7 +140,7 @@ export function eventDayConditions(query: Record<string, unknown>): SQL[] {
 }
 
 function listConditions(db: Db, cciCode: string, query: Record<string, unknown>): Array<SQL | undefined> {
-  const { member_id, only_sub_conferences, status, status__in, keyword } = query;
+  const { member_id, only_sub_conferences, status, status__in } = query;
   return [
     eq(conference.cci_code, cciCode),
     typeof member_id === 'number'
@@ -154,7 +154,6 @@ function listConditions(db: Db, cciCode: string, query: Record<string, unknown>)
     only_sub_conferences === true ? isNotNull(conference.parent_id) : undefined,
     typeof status === 'string' ? eq(conference.status, status as ConferenceRow['status']) : undefined,
     typeof status__in === 'string' ? inArray(conference.status, status__in.split(',') as ConferenceRow['status'][]) : undefined,
-    typeof keyword === 'string' ? conferenceKeyword(keyword) : undefined,
     ...eventDayConditions(query),
   ];
 }

@@ -24,7 +24,7 @@ import type { ExportQueue } from '../jobs/export-queue.ts';
 type ExportJobRow = typeof export_job.$inferSelect;
 
 /** spec §7: GET /v1/cci/{cci_code}/export filters created_by and status; newest first. */
-export const EXPORT_JOB_LIST: ListSpec = jobListSpec(export_job, EXPORT_JOB_STATUSES, EXPORT_TYPES, [
+export const EXPORT_JOB_LIST: ListSpec = jobListSpec(export_job, export_job.file_key, EXPORT_JOB_STATUSES, EXPORT_TYPES, [
   'id',
   'cci_code',
   'created_by',

@@ -13,7 +13,7 @@ import { Problem } from '../plugins/app/problem.ts';
 import type { ImportQueue } from '../jobs/import-queue.ts';
 
 /** GET /v1/cci/{cci_code}/import: filters type, status, created_by; newest first (as the export list). */
-export const IMPORT_JOB_LIST: ListSpec = jobListSpec(import_job, IMPORT_JOB_STATUSES, IMPORT_TYPES, [
+export const IMPORT_JOB_LIST: ListSpec = jobListSpec(import_job, import_job.key, IMPORT_JOB_STATUSES, IMPORT_TYPES, [
   'id',
   'cci_code',
   'type',

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { master_data } from '../db/schema.ts';
 import type { MasterData } from '../schemas/master-data.ts';
+import { containsKeyword } from '../lib/masters-contains.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 
 type MasterDataRow = typeof master_data.$inferSelect;
@@ -18,6 +19,8 @@ export const MASTER_DATA_LIST: ListSpec = {
   },
   defaultSort: ['sort_order', 'master_code'],
   filters: { master_code: { column: master_data.master_code, type: 'code', ops: ['eq', 'startswith'] } },
+  // a type holds a handful of entries: a substring of the code or the name
+  keyword: (keyword) => containsKeyword([master_data.master_code, master_data.name], keyword),
   fields: [
     'id',
     'cci_code',

@@ -3,7 +3,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import { company, member, users } from '../db/schema.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
 import type { Member, MemberCompany, MemberCreate, MemberUpdate, MemberUser } from '../schemas/member.ts';
-import { MemberExpand } from '../schemas/member.ts';
+import { namesOf } from '../lib/name-list.ts';
 import { listQuerySchema, pick, planList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { PeriodQuery, assertPeriod, periodConditions } from '../lib/people-periods.ts';
 import { audit, type Executor } from '../lib/audit.ts';
@@ -47,7 +47,8 @@ export const MEMBER_LIST: ListSpec = {
     'created_at',
     'updated_at',
   ],
-  extra: { ...PeriodQuery, expand: MemberExpand },
+  expand: ['company'],
+  extra: { ...PeriodQuery },
 };
 export const MemberListQuery = listQuerySchema(MEMBER_LIST);
 
@@ -143,9 +144,10 @@ export default fp(
             .offset((plan.page - 1) * plan.pageSize),
           db.select({ total: count() }).from(member).where(plan.where),
         ]);
+        const withCompany = namesOf(query.expand).includes('company');
         const data = rows.map((row) => {
           const item: Partial<Member> = plan.fields ? pick(toMember(row.member), plan.fields) : toMember(row.member);
-          return query.expand === 'company' ? { ...item, company: companyOf(row.company) } : item;
+          return withCompany ? { ...item, company: companyOf(row.company) } : item;
         });
         return { data, meta: { page: plan.page, page_size: plan.pageSize, total } };
       },

@@ -5,13 +5,19 @@
 import fp from 'fastify-plugin';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { company, conference, notification } from '../db/schema.ts';
-import type {
-  ManualNotification,
-  ManualNotificationResult,
-  Notification,
-  NotificationListQueryType,
+import { Type, type Static } from 'typebox';
+import {
+  NotificationKindSchema,
+  NotificationSchema,
+  NotificationStatusSchema,
+  type ManualNotification,
+  type ManualNotificationResult,
+  type Notification,
 } from '../schemas/notification.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, RowId } from '../schemas/common.ts';
+import { pick } from '../lib/list-query.ts';
+import { commonListQuery, namesOf } from '../lib/name-list.ts';
+import { containsKeyword } from '../lib/masters-contains.ts';
 import { auditAll } from '../lib/attendance-audit.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { outboxRows, writeOutbox, type ConferenceRow, type NotificationRow } from '../lib/mail/outbox.ts';
@@ -29,6 +35,24 @@ const SORTS: Record<string, SQL> = {
   '-scheduled_for': sql`${n.scheduled_for} desc nulls last`,
 };
 
+/**
+ * Both lists' query (the per-conference list ignores conference_id: the path names it): the common
+ * list parameters (spec §3; `keyword`: a substring of the subject or the recipients; sort default
+ * newest first) and the filters. Built by hand, not from a ListSpec: sorting by scheduled_for keeps
+ * the unscheduled last either way.
+ */
+export const NotificationListQuery = Type.Object(
+  {
+    ...commonListQuery({ sortable: ['created_at', 'scheduled_for'], fields: Object.keys(NotificationSchema.properties) }),
+    conference_id: Type.Optional(RowId),
+    company_id: Type.Optional(RowId),
+    kind: Type.Optional(NotificationKindSchema),
+    status: Type.Optional(NotificationStatusSchema),
+  },
+  { additionalProperties: false },
+);
+type NotificationListQueryType = Static<typeof NotificationListQuery>;
+
 async function expanded(db: Executor, where: SQL | undefined, query: NotificationListQueryType) {
   const page = query.page ?? DEFAULT_PAGE;
   const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
@@ -38,7 +62,7 @@ async function expanded(db: Executor, where: SQL | undefined, query: Notificatio
     .innerJoin(company, eq(company.id, n.company_id))
     .innerJoin(conference, eq(conference.id, n.conference_id))
     .where(where)
-    .orderBy(SORTS[query.sort ?? '-created_at'], desc(n.id))
+    .orderBy(...namesOf(query.sort ?? '-created_at').map((key) => SORTS[key]), desc(n.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [{ total }] = await db.select({ total: count() }).from(n).where(where);
@@ -80,6 +104,7 @@ const filters = (cciCode: string, q: NotificationListQueryType, conferenceId?: n
     q.company_id !== undefined ? eq(n.company_id, q.company_id) : undefined,
     q.kind !== undefined ? eq(n.kind, q.kind) : undefined,
     q.status !== undefined ? eq(n.status, q.status) : undefined,
+    q.keyword !== undefined ? containsKeyword([n.subject, n.to], q.keyword) : undefined,
   );
 
 export interface NotificationsRepository {
@@ -87,7 +112,7 @@ export interface NotificationsRepository {
     cciCode: string,
     query: NotificationListQueryType,
     conferenceId?: number,
-  ): Promise<{ data: Notification[]; meta: { page: number; page_size: number; total: number } }>;
+  ): Promise<{ data: Array<Partial<Notification>>; meta: { page: number; page_size: number; total: number } }>;
   /** The conference in the caller's chamber, or null. */
   conferenceOf(cciCode: string, id: number): Promise<ConferenceRow | null>;
   /** `origin`: where the portal link of the preview points (the sent mail's comes from the mail worker) */
@@ -160,8 +185,11 @@ export default fp(
   async (app) => {
     const db = app.db;
     const repository: NotificationsRepository = {
-      list(cciCode, query, conferenceId) {
-        return expanded(db, filters(cciCode, query, conferenceId), query);
+      async list(cciCode, query, conferenceId) {
+        const list = await expanded(db, filters(cciCode, query, conferenceId), query);
+        if (query.fields === undefined) return list;
+        const fields = namesOf(query.fields);
+        return { ...list, data: list.data.map((item) => pick(item, fields)) };
       },
 
       async conferenceOf(cciCode, id) {

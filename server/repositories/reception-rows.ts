@@ -8,6 +8,7 @@ import { SEARCH_VARIANTS_FROM, SEARCH_VARIANTS_TO } from '../../access/itaiji.ts
 import type { AnswerContent, ConferenceMemberCategory } from '../db/schema.ts';
 import { searchTerms } from '../db/normalize.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
+import { pick } from '../lib/list-query.ts';
 import type { ReceptionCounts, ReceptionRow } from '../schemas/reception.ts';
 import { EXPECTED_SQL, receptionCounts } from './reception-state.ts';
 
@@ -64,14 +65,18 @@ const FILTERS: Record<ReceptionFilter, string | null> = {
 
 export interface ReceptionListQuery {
   q?: string;
+  keyword?: string;
   filter?: ReceptionFilter;
   page?: number;
   perPage?: number;
+  page_size?: number;
+  sort?: string;
+  fields?: string;
 }
 
 export interface ReceptionList {
-  data: ReceptionRow[];
-  meta: { total: number; page: number; perPage: number };
+  data: Array<Partial<ReceptionRow>>;
+  meta: { total: number; page: number; page_size: number; perPage: number };
   counts: ReceptionCounts;
 }
 
@@ -109,12 +114,16 @@ export async function receptionList(
   query: ReceptionListQuery,
 ): Promise<ReceptionList> {
   const page = query.page ?? DEFAULT_PAGE;
-  const perPage = query.perPage ?? DEFAULT_PAGE_SIZE;
+  const perPage = query.page_size ?? query.perPage ?? DEFAULT_PAGE_SIZE;
   const params: unknown[] = [conferenceId];
   const filter = FILTERS[query.filter ?? 'all'];
-  const where = ['cm.conference_id = $1', ...(filter ? [filter] : []), ...searchConditions(query.q, params)].join(' and ');
+  const keyword = query.keyword ?? query.q;
+  const where = ['cm.conference_id = $1', ...(filter ? [filter] : []), ...searchConditions(keyword, params)].join(' and ');
+  // `sort` has one name (the protocol order): `-sort` reverses it
+  const order = query.sort === '-sort' ? 'cm.sort desc, cm.id desc' : 'cm.sort, cm.id';
+  const fields = query.fields?.split(',');
   const { rows } = await client.query<Selected>(
-    `${SELECT_ROWS} where ${where} order by cm.sort, cm.id limit $${params.length + 1} offset $${params.length + 2}`,
+    `${SELECT_ROWS} where ${where} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, perPage, (page - 1) * perPage],
   );
   const { rows: total } = await client.query<{ total: number }>(
@@ -123,8 +132,8 @@ export async function receptionList(
     params,
   );
   return {
-    data: rows.map(toRow),
-    meta: { total: total[0].total, page, perPage },
+    data: rows.map((row) => (fields ? pick(toRow(row), fields) : toRow(row))),
+    meta: { total: total[0].total, page, page_size: perPage, perPage },
     counts: await receptionCounts(client, conferenceId),
   };
 }

@@ -37,9 +37,9 @@ export const USER_LIST: ListSpec = {
   extra: {
     user_type: RoleSchema,
     user_type__in: Type.String({ pattern: `^${roleList}(,${roleList})*$`, maxLength: 200 }),
-    // no search_text column on users: a substring match over e-mail and display name
-    keyword: Type.String({ maxLength: 200 }),
   },
+  // no search_text column on users: a substring match over e-mail and display name
+  keyword: (keyword) => containsKeyword([users.email, users.display_name], keyword),
   fields: [
     'username',
     'cci_code',
@@ -161,7 +161,6 @@ export default fp(
           eq(users.cci_code, cciCode),
           typeof query.user_type === 'string' ? eq(users.user_type, query.user_type as Role) : undefined,
           types ? inArray(users.user_type, types) : undefined,
-          containsKeyword([users.email, users.display_name], query.keyword),
         ];
         return runList(app.db, users, planList(USER_LIST, query, base), toUser);
       },

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TProperties, type TSchema } from 'typebox';
 
 /** spec §9: list defaults page 1, page size 10; DESIGN.md §5: page_size max 1000. */
 export const DEFAULT_PAGE = 1;
@@ -26,7 +26,18 @@ export const ListMetaSchema = Type.Object({
   total: Type.Integer(),
 });
 
-export const listOf = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: ListMetaSchema });
+/** The chamber a list's rows belong to (DESIGN.md §4), added to each row by `expand=chamber`. */
+export const ChamberRefSchema = Type.Object({
+  cci_code: Type.String(),
+  name: Type.String(),
+  name_kana: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** A list's item with the `chamber` every list may expand (lib/list-chamber.ts). */
+const withChamber = <T extends TSchema>(item: T) =>
+  Type.IsObject(item) ? Type.Object({ ...(item.properties as TProperties), chamber: Type.Optional(ChamberRefSchema) }) : item;
+
+export const listOf = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(withChamber(item)), meta: ListMetaSchema });
 
 export const ProblemSchema = Type.Object(
   {

@@ -50,7 +50,6 @@ export const ConferenceMemberSchema = Type.Object({
 export type ConferenceMember = Static<typeof ConferenceMemberSchema>;
 
 /** Lists: `expand=member,company` (either or both). */
-export const ExpandQuery = Type.String({ pattern: '^(member|company)(,(member|company))?$', maxLength: 20 });
 
 /**
  * `answer_content` list filter: an answer, or `none` for the unanswered (未回答, answer_content null).

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../db/schema.ts';
-import { Nullable, PagingQuery, RequiredText, RowId, ListMetaSchema } from './common.ts';
+import { ListMetaSchema, Nullable, RequiredText, RowId, listOf } from './common.ts';
 
 export const NotificationKindSchema = Type.Enum(NOTIFICATION_KINDS);
 export const NotificationStatusSchema = Type.Enum(NOTIFICATION_STATUSES);
@@ -33,21 +33,6 @@ export const NotificationSchema = Type.Object({
 });
 export type Notification = Static<typeof NotificationSchema>;
 
-/** Filters of both lists (the per-conference list ignores conference_id: the path names it). */
-export const NotificationListQuery = Type.Object(
-  {
-    ...PagingQuery,
-    conference_id: Type.Optional(RowId),
-    company_id: Type.Optional(RowId),
-    kind: Type.Optional(NotificationKindSchema),
-    status: Type.Optional(NotificationStatusSchema),
-    /** default newest first */
-    sort: Type.Optional(Type.Enum(['-created_at', 'created_at', 'scheduled_for', '-scheduled_for'])),
-  },
-  { additionalProperties: false },
-);
-export type NotificationListQueryType = Static<typeof NotificationListQuery>;
-
 export const ReminderScheduleSchema = Type.Object({
   days_before: Type.Integer(),
   /** 09:00 Asia/Tokyo of that business day; null when it would fall after the deadline or in the past at publish */
@@ -58,6 +43,11 @@ export const ReminderScheduleSchema = Type.Object({
 export const ConferenceNotificationListSchema = Type.Object({
   data: Type.Array(NotificationSchema),
   meta: ListMetaSchema,
+  reminders: Type.Array(ReminderScheduleSchema),
+});
+/** As answered: `fields` may leave fields out, `expand=chamber` adds it (spec §3). */
+export const ConferenceNotificationListResponseSchema = Type.Object({
+  ...listOf(Type.Partial(NotificationSchema)).properties,
   reminders: Type.Array(ReminderScheduleSchema),
 });
 

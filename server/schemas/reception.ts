@@ -4,7 +4,8 @@
  * `DELETE …/check_ins/{conference_member_id}`, `POST …/walk_ins` and `GET …/quorum`.
  */
 import { Type, type Static } from 'typebox';
-import { Nullable, RequiredText, RowId } from './common.ts';
+import { ListMetaSchema, Nullable, RequiredText, RowId, listOf } from './common.ts';
+import { commonListQuery } from '../lib/name-list.ts';
 import { AnswerContentSchema, CategorySchema, ProxyTitle } from './conference-member.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
@@ -65,21 +66,32 @@ export const ReceptionCountsSchema = Type.Object({
 });
 export type ReceptionCounts = Static<typeof ReceptionCountsSchema>;
 
-/** `GET …/check_ins?q=&filter=&page=&perPage=`: every invitee (protocol order), and the counters. */
+/**
+ * `GET …/check_ins?q=&filter=&page=&perPage=`: every invitee (protocol order), and the counters.
+ * It takes the common list parameters too (spec §3): `keyword` is `q`, `page_size` is `perPage`
+ * (the desk's names, kept), `sort` the protocol order either way, `fields` of a row, `expand=chamber`.
+ */
 export const ReceptionListQuery = Type.Object(
   {
+    ...commonListQuery({ sortable: ['sort'], fields: Object.keys(ReceptionRowSchema.properties) }),
     /** name, kana (ひらがな finds カタカナ), company name or 事業所コード */
     q: Type.Optional(Type.String({ maxLength: 100 })),
     /** all; expected (出席・代理出席); arrived; not_arrived (expected, not checked in) */
     filter: Type.Optional(Type.Enum(['all', 'expected', 'arrived', 'not_arrived'])),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   },
   { additionalProperties: false },
 );
+const ReceptionListMeta = Type.Object({ ...ListMetaSchema.properties, perPage: Type.Integer() });
 export const ReceptionListSchema = Type.Object({
   data: Type.Array(ReceptionRowSchema),
-  meta: Type.Object({ total: Type.Integer(), page: Type.Integer(), perPage: Type.Integer() }),
+  meta: ReceptionListMeta,
+  counts: ReceptionCountsSchema,
+});
+/** As answered: `fields` may leave fields out, `expand=chamber` adds it. */
+export const ReceptionListResponseSchema = Type.Object({
+  ...listOf(Type.Partial(ReceptionRowSchema)).properties,
+  meta: ReceptionListMeta,
   counts: ReceptionCountsSchema,
 });
 

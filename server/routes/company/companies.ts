@@ -4,7 +4,8 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { notFound } from '../../plugins/app/problem.ts';
 import { ChamberChangesSchema, CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
 import { chamberChanges } from '../../repositories/company-chamber-changes.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, PagingQuery, listOf, problemResponses } from '../../schemas/common.ts';
+import { listOf, problemResponses } from '../../schemas/common.ts';
+import { OwnCompanyListQuery } from '../../repositories/companies.ts';
 import { IdParams } from '../../schemas/params.ts';
 import type { SessionUser } from '../../schemas/session.ts';
 
@@ -28,24 +29,13 @@ const companyCompanies: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { resource: 'company/companies', action: 'show' } },
       schema: {
         tags,
-        querystring: Type.Object(
-          {
-            id: Type.Optional(Type.Integer({ minimum: 1 })),
-            cci_code: Type.Optional(Type.String({ maxLength: 20 })),
-            ...PagingQuery,
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: listOf(CompanySchema), ...errors },
+        querystring: OwnCompanyListQuery,
+        response: { 200: listOf(Type.Partial(CompanySchema)), ...errors },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      const { id, page = DEFAULT_PAGE, page_size = DEFAULT_PAGE_SIZE } = request.query;
-      const own = user.companyId !== null && (id === undefined || id === user.companyId);
-      const company = own ? await app.companies.findById(user.cciCode, user.companyId!) : null;
-      const data = company && page === 1 ? [company] : [];
-      return { data, meta: { page, page_size, total: company ? 1 : 0 } };
+      return app.companies.listOwn(user.cciCode, user.companyId, request.query);
     },
   );
 

@@ -26,7 +26,11 @@ const companyConferences: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/company/conferences',
     {
       config: { access: { resource: 'company/conferences', action: 'list' } },
-      schema: { tags, querystring: CompanyConferenceListQuery, response: { 200: listOf(CompanyConferenceSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: CompanyConferenceListQuery,
+        response: { 200: listOf(Type.Partial(CompanyConferenceSchema)), ...errors },
+      },
     },
     async (request) => {
       const user = currentUser(request);

@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../../plugins/app/problem.ts';
 import { reminderSchedule } from '../../../../lib/mail/reminders.ts';
+import { Type } from 'typebox';
 import { listOf, problemResponses } from '../../../../schemas/common.ts';
+import { NotificationListQuery } from '../../../../repositories/notifications.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 import {
-  ConferenceNotificationListSchema,
+  ConferenceNotificationListResponseSchema,
   ManualNotificationResultSchema,
   ManualNotificationSchema,
-  NotificationListQuery,
   NotificationSchema,
 } from '../../../../schemas/notification.ts';
 
@@ -28,7 +29,11 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
     BASE,
     {
       config: { access: { resource: 'notifications', action: 'list' } },
-      schema: { tags, querystring: NotificationListQuery, response: { 200: listOf(NotificationSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: NotificationListQuery,
+        response: { 200: listOf(Type.Partial(NotificationSchema)), ...errors },
+      },
     },
     async (request) => app.notifications.list(currentUser(request).cciCode, request.query),
   );
@@ -41,7 +46,7 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: IdParams,
         querystring: NotificationListQuery,
-        response: { 200: ConferenceNotificationListSchema, ...errors },
+        response: { 200: ConferenceNotificationListResponseSchema, ...errors },
       },
     },
     async (request) => {

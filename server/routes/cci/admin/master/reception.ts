@@ -9,7 +9,7 @@ import {
   CheckInSchema,
   ReceptionCountsSchema,
   ReceptionListQuery,
-  ReceptionListSchema,
+  ReceptionListResponseSchema,
   ReceptionRowSchema,
   WalkInSchema,
 } from '../../../../schemas/reception.ts';
@@ -42,7 +42,7 @@ const reception: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: IdParams,
         querystring: ReceptionListQuery,
-        response: { 200: ReceptionListSchema, ...problemResponses(400, 401, 403, 404) },
+        response: { 200: ReceptionListResponseSchema, ...problemResponses(400, 401, 403, 404) },
       },
     },
     async (request) => app.reception.list(deskOf(request), request.params.id, request.query),
