@@ -17,6 +17,26 @@ export default tseslint.config(
     },
   },
   {
+    // spec §2: a 404 on a detail or edit page goes to /404 and nowhere else: pages use DetailShow
+    // and ConflictAwareEdit, whose getOne leaves a 404 to the HTTP client (src/common/detailQuery.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/common/DetailShow.tsx', 'src/common/ConflictAwareEdit.tsx', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['Show', 'Edit', 'ShowBase', 'EditBase', 'useShowController', 'useEditController'],
+              message: 'Use DetailShow or ConflictAwareEdit (src/common): a 404 must lead to /404 only (spec §2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // spec §9, §2: every call to the API goes through the one client (src/api/httpClient.ts: 30 s
     // time-out, retries, the 404 rule). Not API calls: runtimeConfig reads /config.json, which names the
     // API the client calls, and localTokenRefresher talks to the Cognito token endpoint.

@@ -13,6 +13,7 @@
 import { Children, cloneElement, isValidElement, type ReactElement } from 'react';
 import { Edit, Form, SimpleForm, TabbedForm, type EditProps } from 'react-admin';
 import { ConflictContext, useConflictAwareSave } from './useConflictAwareSave';
+import { useDetailQueryOptions } from './detailQuery';
 
 export type ConflictAwareEditProps = Omit<EditProps, 'mutationMode'>;
 
@@ -25,12 +26,15 @@ const withResetOptions = (children: EditProps['children'], resetOptions: object)
     return element.props.resetOptions === undefined ? cloneElement(element, { resetOptions }) : element;
   });
 
-export const ConflictAwareEdit = ({ mutationOptions, children, ...props }: ConflictAwareEditProps) => {
+export const ConflictAwareEdit = ({ mutationOptions, queryOptions, children, ...props }: ConflictAwareEditProps) => {
   const conflict = useConflictAwareSave({ onError: mutationOptions?.onError as ((error: unknown) => void) | undefined });
+  // spec §2: a 404 goes to /404 only (detailQuery.ts)
+  const detailQueryOptions = useDetailQueryOptions(queryOptions);
   return (
     <ConflictContext.Provider value={conflict}>
       <Edit
         {...props}
+        queryOptions={detailQueryOptions}
         mutationMode="pessimistic"
         mutationOptions={{ ...mutationOptions, onError: conflict.mutationOptions.onError }}
       >

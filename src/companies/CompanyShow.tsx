@@ -1,10 +1,11 @@
 /** 事業所の詳細, for users who may read but not edit master data (CCI_CONFERENCE_USER). */
-import { Show, SimpleShowLayout, TextField } from 'react-admin';
+import { SimpleShowLayout, TextField } from 'react-admin';
+import { DetailShow } from '../common/DetailShow';
 import { JaDateField } from '../common/JaDateField';
 import { CompanyFlagField } from './CompanyFlagField';
 
 export const CompanyShow = () => (
-  <Show>
+  <DetailShow>
     <SimpleShowLayout>
       <TextField source="company_code" />
       <TextField source="attributes.name1" />
@@ -17,7 +18,7 @@ export const CompanyShow = () => (
       <CompanyFlagField label="resources.companies.fields.attributes.admin_changed_info_flag" />
       <JaDateField source="updated_at" format="datetime" />
     </SimpleShowLayout>
-  </Show>
+  </DetailShow>
 );
 
 export default CompanyShow;

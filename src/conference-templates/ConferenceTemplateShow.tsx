@@ -7,7 +7,6 @@ import {
   DeleteButton,
   EditButton,
   Labeled,
-  Show,
   SimpleShowLayout,
   TextField,
   TopToolbar,
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DetailShow } from '../common/DetailShow';
 import { JaDateField } from '../common/JaDateField';
 import { useCciCode } from '../master-data/useCciCode';
 import {
@@ -46,7 +46,7 @@ const ReadOnlyNotice = () => {
 const ConferenceTemplateShow = () => {
   const cciCode = useCciCode();
   return (
-    <Show
+    <DetailShow
       title={<TemplateTitle />}
       queryOptions={{ enabled: cciCode !== null }}
       actions={
@@ -82,7 +82,7 @@ const ConferenceTemplateShow = () => {
         </Labeled>
         <JaDateField source="updated_at" format="datetime" />
       </SimpleShowLayout>
-    </Show>
+    </DetailShow>
   );
 };
 

@@ -6,7 +6,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Show, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { DetailShow } from '../common/DetailShow';
 import { formatDateTimeWithWeekday } from '../utils/dates';
 import { formatCount } from '../exports/format';
 import {
@@ -113,7 +114,7 @@ export const ImportShow = () => {
   const translate = useTranslate();
   const { names } = useStaffNames(true);
   return (
-    <Show<ImportJob>
+    <DetailShow<ImportJob>
       title={translate('kaigi.imports.list.title')}
       actions={false}
       component="div"
@@ -124,7 +125,7 @@ export const ImportShow = () => {
       <StaffNamesContext.Provider value={names}>
         <ImportDetail />
       </StaffNamesContext.Provider>
-    </Show>
+    </DetailShow>
   );
 };
 

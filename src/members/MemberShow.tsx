@@ -1,5 +1,6 @@
 /** 会員の詳細: for reading (CCI_CONFERENCE_USER) and the account action; the member's positions. */
-import { EditButton, ListButton, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { EditButton, ListButton, ReferenceField, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { DetailShow } from '../common/DetailShow';
 import { JaDateField } from '../common/JaDateField';
 import { CreateAccountButton } from './CreateAccountButton';
 import { MemberPositions } from './MemberPositions';
@@ -13,7 +14,7 @@ const Actions = () => (
 );
 
 export const MemberShow = () => (
-  <Show actions={<Actions />}>
+  <DetailShow actions={<Actions />}>
     <SimpleShowLayout>
       <ReferenceField source="company_id" reference="companies" />
       <TextField source="company_code" />
@@ -25,7 +26,7 @@ export const MemberShow = () => (
       <JaDateField source="end_at" />
     </SimpleShowLayout>
     <MemberPositions />
-  </Show>
+  </DetailShow>
 );
 
 export default MemberShow;

@@ -1,5 +1,6 @@
 /** A user, read-only (both chamber roles; the edit button shows for CCI_ADMIN only, via canAccess). */
-import { EditButton, Labeled, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { EditButton, Labeled, SimpleShowLayout, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DetailShow } from '../common/DetailShow';
 import { JaDateField } from '../common/JaDateField';
 import { CompanyField, EnabledField, RoleField } from './userFields';
 
@@ -12,7 +13,7 @@ const UserTitle = () => {
 };
 
 const UserShow = () => (
-  <Show
+  <DetailShow
     title={<UserTitle />}
     actions={
       <TopToolbar>
@@ -36,7 +37,7 @@ const UserShow = () => (
       <JaDateField source="created_at" format="datetime" />
       <JaDateField source="updated_at" format="datetime" />
     </SimpleShowLayout>
-  </Show>
+  </DetailShow>
 );
 
 export default UserShow;
