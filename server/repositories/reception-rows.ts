@@ -114,7 +114,8 @@ export async function receptionList(
   query: ReceptionListQuery,
 ): Promise<ReceptionList> {
   const page = query.page ?? DEFAULT_PAGE;
-  const perPage = query.page_size ?? query.perPage ?? DEFAULT_PAGE_SIZE;
+  // page_size has its default (10) from the schema: perPage, when given, wins
+  const perPage = query.perPage ?? query.page_size ?? DEFAULT_PAGE_SIZE;
   const params: unknown[] = [conferenceId];
   const filter = FILTERS[query.filter ?? 'all'];
   const keyword = query.keyword ?? query.q;

@@ -62,7 +62,7 @@ describe('GET /v1/cci/{cci_code}/master/{master_type_code} (spec §7)', () => {
   });
 
   it.each([
-    ['an unknown parameter', `${POSITION_TYPES}?keyword=x`, 'keyword'],
+    ['an unknown parameter', `${POSITION_TYPES}?colour=x`, 'colour'],
     ['an unknown sort field', `${POSITION_TYPES}?sort=attributes`, 'sort'],
     ['an unknown field', `${POSITION_TYPES}?fields=id,secret`, 'fields'],
     ['page_size over 1000', `${POSITION_TYPES}?page_size=1001`, 'page_size'],

@@ -72,7 +72,7 @@ describe('the reception list', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.data.map((r: { id: number }) => r.id)).toEqual(Object.values(cm));
-    expect(body.meta).toEqual({ total: 7, page: 1, perPage: 100 });
+    expect(body.meta).toEqual({ total: 7, page: 1, page_size: 100, perPage: 100 });
     expect(body.counts).toEqual({ expected: 4, checked_in: 0, not_arrived: 4 });
     expect(body.data[0]).toEqual({
       id: cm.yamada,
@@ -122,13 +122,13 @@ describe('the reception list', () => {
   it('pages, and filters who is expected', async () => {
     const page = await list('?perPage=2&page=2');
     expect(page.json().data.map((r: { id: number }) => r.id)).toEqual([cm.suzuki, cm.takahashi]);
-    expect(page.json().meta).toEqual({ total: 7, page: 2, perPage: 2 });
+    expect(page.json().meta).toEqual({ total: 7, page: 2, page_size: 2, perPage: 2 });
     expect(names(await list('?filter=expected'))).toEqual(['山田 太郎', '佐藤 花子', '鈴木 一郎', '渡辺 五郎']);
   });
 
   it('refuses unknown parameters, and another chamber’s or an unknown conference', async () => {
     expect((await list('?filter=everyone')).statusCode).toBe(400);
-    expect((await list('?keyword=x')).statusCode).toBe(400);
+    expect((await list('?colour=x')).statusCode).toBe(400);
     const { companyId } = await ensureOtherChamber(app.pool);
     const foreign = await fx.conference({ cciCode: OTHER_CCI });
     await fx.invite(foreign, [{ memberId: await fx.member(companyId, '他所 花子', 'ヨソ ハナコ', OTHER_CCI) }], OTHER_CCI);
