@@ -214,8 +214,9 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
  * comment: Comment (staff only); reception: {row: ReceptionRow, counts: ReceptionCounts} after a check-in,
  * undo or walk-in (staff only); quorum: Quorum (staff only, when the conference sets one; issue 14,
  * server/schemas/reception.ts). A comment line `: heartbeat` every 15 s.
- * link_revoked and access_changed are never sent: they end the open streams of a revoked link, or of
- * everyone but staff when who may enter changes (server/lib/room/hub.ts).
+ * link_revoked and access_changed are never sent as such: a revoked link's open streams, and at an
+ * access change those of viewers who may no longer enter, get `access_revoked` {reason: the event's
+ * kind} with the event's id and end; everyone else goes on (server/lib/room/hub.ts, issue 29).
  */
 export const ROOM_EVENT_KINDS = [
   'room',

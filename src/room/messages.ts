@@ -10,6 +10,8 @@ export const messages = {
       back_to_meeting: '会議の詳細へ戻る',
       loading: '会議室を読み込んでいます…',
       load_error: '会議室を読み込めませんでした。',
+      access_revoked:
+        'この会議室には入室できなくなりました（招待の取り消しや会議の中止など）。再読み込みで最新の状態を確認できます。',
       retry: '再読み込み',
       close: '閉じる',
       cancel: 'キャンセル',

@@ -55,7 +55,7 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
     `${R}/events`,
     { config: { access: read, streamTicket: audience.tickets }, schema: { tags, params, querystring: EventsQuery } },
     async (request, reply) =>
-      streamRoom(request, reply, app.roomHub, await viewerOf(request), resumeFrom(request, request.query)),
+      streamRoom(request, reply, app.roomHub, () => viewerOf(request), resumeFrom(request, request.query)),
   );
 
   if (audience.tickets) {
