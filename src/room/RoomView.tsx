@@ -67,7 +67,7 @@ const RoomBody = ({ source, stream, staffSlot }: { source: RoomSource; stream: R
         severity="error"
         role="alert"
         action={
-          <Button color="inherit" size="small" onClick={stream.reload}>
+          <Button color="inherit" size="small" onClick={stream.reload} sx={{ whiteSpace: 'nowrap' }}>
             {translate('kaigi.room.retry')}
           </Button>
         }
