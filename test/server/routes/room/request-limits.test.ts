@@ -109,7 +109,7 @@ describe('stream tickets', () => {
 
 describe('issuing links', () => {
   const guest = (name: string) => ({ kind: 'guest', name });
-  const issue = async (conferenceId: number, body: object, key?: string, email = DEMO.admin) =>
+  const issue = async (conferenceId: number, body: object, key?: string, email: string = DEMO.admin) =>
     app.inject({
       method: 'POST',
       url: staffRoom(conferenceId, '/links'),
