@@ -104,9 +104,10 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
       schema: { tags, params, body: ChatCreateSchema, response: { 201: ChatMessageSchema, ...writeErrors } },
     },
     async (request, reply) => {
+      const body = roomText(request.body.body, CHAT_MAX_LENGTH);
       const viewer = await viewerOf(request);
       if (viewer.kind !== 'admin') await shared.enforce(reply, 'room_chat', senderIn(viewer), rules.chatPerSender);
-      const result = await app.roomMessages.postChat(viewer, roomText(request.body.body, CHAT_MAX_LENGTH));
+      const result = await app.roomMessages.postChat(viewer, body);
       if ('retryAfterMs' in result) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
         throw rateLimited();
@@ -134,9 +135,10 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
         schema: { tags, params, body: CommentCreateSchema, response: { 201: CommentSchema, ...writeErrors } },
       },
       async (request, reply) => {
+        const body = roomText(request.body.body, COMMENT_MAX_LENGTH);
         const viewer = await viewerOf(request);
         await shared.enforce(reply, 'room_comment', senderIn(viewer), rules.commentsPerSender);
-        const comment = await app.roomMessages.postComment(viewer, roomText(request.body.body, COMMENT_MAX_LENGTH));
+        const comment = await app.roomMessages.postComment(viewer, body);
         reply.code(201);
         return comment;
       },
