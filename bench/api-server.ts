@@ -2,7 +2,7 @@
  * The API under benchmark, in a process of its own (started by bench/api.ts with child_process.fork):
  * the load generator and the raw-SQL floor must not share its event loop or its CPU account.
  *
- * Reads BENCH_API_CONFIG (JSON: databaseUrl, poolSize?, issuer, jwksUri, clientId, port?), listens on a
+ * Reads BENCH_API_CONFIG (JSON: databaseUrl, poolSize?, issuer, jwksUri, clientId, port?, roomLimits?), listens on a
  * loopback port and answers the parent's IPC messages:
  *   → { type: 'ready', address }                     once listening
  *   ← { type: 'cpu' }   → { type: 'cpu', ms }        CPU time of this process so far (all threads)
@@ -13,6 +13,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { createServer } from '../server/app.ts';
 import { createDb } from '../server/db/client.ts';
 import { poolSettingsFrom } from '../server/db/pool-settings.ts';
+import type { RoomLimits } from '../server/lib/room/limits.ts';
 
 export interface BenchApiConfig {
   databaseUrl: string;
@@ -23,6 +24,8 @@ export interface BenchApiConfig {
   clientId: string;
   /** the port to listen on (bench/soak.ts behind a proxy); default any free port */
   port?: number;
+  /** overrides of the room's limits (bench/room.ts issues its thousand viewer links at once) */
+  roomLimits?: Partial<RoomLimits>;
 }
 
 export type ToParent = { type: 'ready'; address: string } | { type: 'cpu'; ms: number } | { type: 'gc'; pauses: number[] };
@@ -60,6 +63,7 @@ const app = await createServer(
       },
       sentry: { dsn: null, environment: 'bench' },
     },
+    room: { limits: config.roomLimits },
   },
   { logger: false },
 );

@@ -12,7 +12,9 @@
  *
  * The API processes are bench/api-server.ts (the real createServer, each on its own port, same
  * DATABASE_URL); staff bearer tokens come from the benchmark's own JWKS, as in bench/api.ts. The
- * viewers hold room links (staff POST …/room/links, kind guest), so no sign-in per viewer; staff
+ * viewers hold room links (staff POST …/room/links, kind guest), so no sign-in per viewer (one
+ * link each, as a link holds at most 20 streams; the limits on a user's new links a minute and on
+ * one address's streams are raised for this setup of 1 000 viewers on loopback); staff
  * posts the chat, alternately to each process, one message per 1.1 s (the 1 msg/s/sender limit).
  * Latency: from just before the POST to each viewer's receipt of that chat event; each process's
  * viewers read their sockets in a worker thread of this process (bench/room-viewers.ts).
@@ -37,6 +39,7 @@ import type { FromViewers, ToViewers } from './room-viewers.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
 import type { ProbeReply } from './room-probe.ts';
 import { writeReport, type MessageResult } from './room-report.ts';
+import { DEFAULT_ROOM_LIMITS } from '../server/lib/room/limits.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -175,7 +178,18 @@ async function main() {
   const issuer = await tokenIssuer();
   try {
     const conferenceId = await prepare(db.url);
-    const config = { databaseUrl: db.url, poolSize: 10, issuer: ISSUER, jwksUri: issuer.jwksUri, clientId: CLIENT_ID };
+    const config: BenchApiConfig = {
+      databaseUrl: db.url,
+      poolSize: 10,
+      issuer: ISSUER,
+      jwksUri: issuer.jwksUri,
+      clientId: CLIENT_ID,
+      // the setup issues every viewer's link at once; the viewers all come from loopback
+      roomLimits: {
+        linksPerUser: { max: CLIENTS, timeWindowMs: 60_000 },
+        streamsPerIp: Math.max(CLIENTS, DEFAULT_ROOM_LIMITS.streamsPerIp),
+      },
+    };
     apis.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startApi(config)))));
     const staffToken = await issuer.mint(STAFF);
     const staffRoom = (i: number) => `${apis[i % PROCESSES]!.address}/v1/cci/admin/master/conferences/${conferenceId}/room`;

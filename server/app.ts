@@ -31,7 +31,7 @@ import conferencesRoutes from './routes/conferences.ts';
 import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
 import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
-import roomRoutes from './routes/room.ts';
+import roomRoutes, { type RoomOptions } from './routes/room.ts';
 import mailRoutes from './routes/mail.ts';
 import receptionRoutes from './routes/reception.ts';
 import { redeemTicket } from './repositories/room-access.ts';
@@ -66,8 +66,8 @@ export interface AppOptions {
   boss?: PgBoss;
   /** PUBLIC_ORIGIN: the origin in the room links staff hand out (default: the request's). */
   publicOrigin?: string;
-  /** The live room (issue 12): link key and heartbeat overrides. */
-  room?: { linkSecret?: string; heartbeatMs?: number };
+  /** The live room (issue 12): link key, heartbeat and limit overrides. */
+  room?: Pick<RoomOptions, 'linkSecret' | 'heartbeatMs' | 'limits'>;
 }
 
 declare module 'fastify' {

@@ -753,11 +753,16 @@ export const room_link = pgTable(
     created_by: text('created_by').notNull(),
     revoked_at: tstz('revoked_at'),
     revoked_by: text('revoked_by'),
+    /** the Idempotency-Key of the POST that created it: a retry returns this link (issue 29) */
+    idempotency_key: text('idempotency_key'),
   },
   (t) => [
     check('room_link_kind_check', sql`${t.kind} in ('guest', 'user')`),
     check('room_link_user_member_check', sql`${t.kind} <> 'user' or ${t.conference_member_id} is not null`),
     index('room_link_conference_id_idx').on(t.conference_id),
+    uniqueIndex('room_link_idempotency_key')
+      .on(t.conference_id, t.created_by, t.idempotency_key)
+      .where(sql`${t.idempotency_key} is not null`),
   ],
 );
 
@@ -773,6 +778,20 @@ export const room_ticket = pgTable(
     expires_at: tstz('expires_at').notNull(),
   },
   (t) => [index('room_ticket_expires_at_idx').on(t.expires_at)],
+);
+
+/**
+ * Fixed-window request counters every API process shares (server/lib/shared-rate-limit.ts): one
+ * row per limit and key (hashed: no address or user name kept), dropped once its window is over.
+ */
+export const rate_limit_counter = pgTable(
+  'rate_limit_counter',
+  {
+    key_hash: text('key_hash').primaryKey(),
+    hits: integer('hits').notNull(),
+    reset_at: tstz('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_counter_reset_at_idx').on(t.reset_at)],
 );
 
 /** Keys every API process shares (the room links' HMAC key), created on first use. */

@@ -174,6 +174,14 @@ export const LinkCreateSchema = Type.Object(
 );
 export type LinkCreate = Static<typeof LinkCreateSchema>;
 
+/**
+ * POST …/room/links may carry `Idempotency-Key` (the SPA sends one per dialog submission): a request
+ * repeating a key this user used on this room gets the link that key made, not a second one.
+ */
+export const LinkCreateHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[\\x21-\\x7e]+$' })),
+});
+
 export const RoomLinkSchema = Type.Object({
   id: Type.Integer(),
   kind: Type.Enum(LINK_KINDS),

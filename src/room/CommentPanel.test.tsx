@@ -74,6 +74,20 @@ describe('CommentPanel in the room (DESIGN.md §11.1)', () => {
     expect(within(commentPanel()).getByRole('button', { name: '送信' })).toBeDisabled();
   });
 
+  it('429 past the comments a sender may send in a minute (issue 29): says how long to wait, keeps the text', async () => {
+    serveRoom(COMPANY_BASE, { commentReply: () => problem(429, 'rate_limited', { 'retry-after': '48' }) });
+    const user = userEvent.setup();
+    renderRoom({ kind: 'company', conferenceId: '10' });
+    const input = await within(await screen.findByTestId('room-panel-comment')).findByRole('textbox', { name: '質問・意見' });
+    await user.type(input, '六つ目の質問');
+    await user.click(within(commentPanel()).getByRole('button', { name: '送信' }));
+    expect(await within(commentPanel()).findByRole('alert')).toHaveTextContent(
+      '送信の間隔が短すぎます。48秒ほど待ってから送信してください。',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(input).toHaveValue('六つ目の質問');
+  });
+
   it('staff see every comment with its sender, no form; new comments arrive by event', async () => {
     amplify.signInAs('CCI_ADMIN');
     serveRoom(ADMIN_BASE, { room: room({ kind: 'admin' }), comments: [comment({ id: 3 })] });

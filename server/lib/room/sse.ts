@@ -28,10 +28,11 @@ export async function streamRoom(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: RoomHub,
+  viewer: RoomViewer,
+  /** resolves the viewer again (access_changed): a 404 means access is gone */
   viewerOf: () => Promise<RoomViewer>,
   lastEventId: number | null,
 ): Promise<void> {
-  const viewer = await viewerOf();
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
