@@ -21,15 +21,14 @@ export function resumeFrom(request: FastifyRequest, query: { last_event_id?: num
 }
 
 /**
- * `viewerOf` resolves the viewer as on entry; the hub calls it again when who may enter changes
- * (a 404 then means the viewer may no longer enter).
+ * `viewer` was resolved on entry; the hub calls `viewerOf` again when who may enter changes (a 404
+ * then means the viewer may no longer enter).
  */
 export async function streamRoom(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: RoomHub,
   viewer: RoomViewer,
-  /** resolves the viewer again (access_changed): a 404 means access is gone */
   viewerOf: () => Promise<RoomViewer>,
   lastEventId: number | null,
 ): Promise<void> {
