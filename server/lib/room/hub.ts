@@ -10,7 +10,8 @@
  *
  * A client that joins reads its backlog (events after its Last-Event-ID) from the database while
  * live events for it are held back, then gets the held ones it had not yet seen: nothing lost,
- * nothing doubled. Staff-only events (comments) are skipped for other viewers.
+ * nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
+ * own author (its `sender_key`), who follows its status.
  */
 import pg from 'pg';
 
@@ -221,7 +222,7 @@ export class RoomHub {
       if (!sub.client.staff) sub.client.end();
       return;
     }
-    if (event.audience === 'staff' && !sub.client.staff) return;
+    if (event.audience === 'staff' && !sub.client.staff && !ownComment(event, sub.client)) return;
     if (sub.client.writableLength() > MAX_BUFFERED_BYTES) {
       sub.client.end();
       return;
@@ -233,6 +234,9 @@ export class RoomHub {
     for (const room of this.rooms.values()) for (const sub of room.subs) if (!sub.held) sub.client.write(': heartbeat\n\n');
   }
 }
+
+const ownComment = (event: RoomEvent, client: RoomClient) =>
+  event.kind === 'comment' && event.payload.sender_key === client.senderKey;
 
 /**
  * The SSE text of one event, made once per event (and once more for the sender's own view of a chat
