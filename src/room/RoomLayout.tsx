@@ -115,7 +115,7 @@ export const RoomLayout = ({ room, stream, staffSlot, canDeleteChat }: RoomLayou
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <RoomStatusBanner status={room.status} connected={stream.connected} />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
-        <StopwatchDisplay stopwatch={room.stopwatch} clockOffset={stream.clockOffset} />
+        <StopwatchDisplay stopwatch={room.stopwatch} clockOffset={stream.clockOffset} ended={room.status === 'ended'} />
       </Paper>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Box role="group" aria-label={translate('kaigi.room.panels.toolbar')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

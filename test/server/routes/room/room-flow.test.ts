@@ -147,3 +147,31 @@ describe('the room of a conference in session', () => {
     );
   });
 });
+
+describe('ending the room (issue 29 §6)', () => {
+  it('stops a running stopwatch where it stands: nobody is shown 計測中 after 終了', async () => {
+    const { conferenceId } = await createRoomConference(app.pool);
+    const { version } = (await call('GET', staffPath(conferenceId), DEMO.admin)).json();
+    await call('PUT', staffPath(conferenceId), DEMO.admin, { version, status: 'open' });
+    await call('PUT', `${staffPath(conferenceId)}/stopwatch`, DEMO.admin, { action: 'start' });
+    const before = (await call('GET', companyPath(conferenceId), DEMO.companyAdmin)).json();
+    expect(before.stopwatch).toMatchObject({ running: true });
+    const stream = await openStream(
+      `${base}${companyPath(conferenceId)}/events?last_event_id=${before.last_event_id}`,
+      bearer(await tokenOf(DEMO.companyAdmin)),
+    );
+
+    const ended = await call('PUT', staffPath(conferenceId), DEMO.admin, { version: before.version, status: 'ended' });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ status: 'ended', stopwatch: { running: false, started_at: null } });
+    const [stopped] = await stream.waitFor(1, 'stopwatch');
+    expect(stopped.data).toMatchObject({ running: false, started_at: null, elapsed_ms: ended.json().stopwatch.elapsed_ms });
+    await stream.waitFor(1, 'room');
+    stream.close();
+
+    // the time stands still once ended
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = (await call('GET', companyPath(conferenceId), DEMO.companyAdmin)).json();
+    expect(later.stopwatch).toMatchObject({ running: false, elapsed_ms: ended.json().stopwatch.elapsed_ms });
+  });
+});
