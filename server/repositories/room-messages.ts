@@ -56,7 +56,8 @@ const SENDER_COLUMNS = 'sender_key, sender_kind, sender_name, sender_org';
 
 /**
  * A comment's event: for staff, and for its author, whose stream the hub lets it through by
- * `sender_key` (the key never leaves the server): 回答済 reaches the author live (issue 29 §6).
+ * `sender_key` (the key never leaves the server): 回答済 reaches the author live (issue 29 §6,
+ * decision 0022).
  */
 const addCommentEvent = (client: pg.ClientBase, conferenceId: number, row: CommentRow, comment: Comment) =>
   addEvent(client, conferenceId, 'comment', { ...comment, sender_key: row.sender_key }, 'staff');

@@ -11,7 +11,7 @@
  * A client that joins reads its backlog (events after its Last-Event-ID) from the database while
  * live events for it are held back, then gets the held ones it had not yet seen: nothing lost,
  * nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
- * own author (its `sender_key`), who follows its status.
+ * own author (its `sender_key`), who follows its status (decision 0022).
  */
 import pg from 'pg';
 
