@@ -40,6 +40,18 @@ describe('CommentPanel in the room (DESIGN.md §11.1)', () => {
     expect(input).toHaveValue('');
   });
 
+  it('the author sees 未対応 turn 回答済 when staff answer, without a reload (issue 29 §6)', async () => {
+    serveRoom(COMPANY_BASE, { comments: [comment({ id: 3, body: '前回の議事録について' })] });
+    renderRoom({ kind: 'company', conferenceId: '10' });
+    await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(within(ownList()).getByRole('listitem')).toHaveTextContent('未対応');
+
+    FakeEventSource.latest().emit('comment', comment({ id: 3, body: '前回の議事録について', status: 'answered', version: 2 }), 9);
+    await waitFor(() => expect(within(ownList()).getByRole('listitem')).toHaveTextContent('回答済'));
+    expect(within(ownList()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('the modal also closes with its 閉じる button', async () => {
     serveRoom(COMPANY_BASE);
     const user = userEvent.setup();

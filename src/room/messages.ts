@@ -7,6 +7,7 @@ export const messages = {
     room: {
       title: '会議室',
       enter: '会議室に入る',
+      enter_record: '会議の記録を見る',
       back_to_meeting: '会議の詳細へ戻る',
       loading: '会議室を読み込んでいます…',
       load_error: '会議室を読み込めませんでした。',

@@ -10,7 +10,8 @@
  *
  * A client that joins reads its backlog (events after its Last-Event-ID) from the database while
  * live events for it are held back, then gets the held ones it had not yet seen: nothing lost,
- * nothing doubled. Staff-only events (comments) are skipped for other viewers.
+ * nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
+ * own author (its `sender_key`), who follows its status (decision 0022).
  *
  * Who may enter can change under an open stream (issue 29): at `access_changed` each viewer but
  * staff is checked again, its later events held meanwhile; one still allowed goes on, one no longer
@@ -288,7 +289,7 @@ export class RoomHub {
     sub.lastSent = seq;
     // staff are not asked again when who may enter changes (mustRecheck); nothing to show them
     if (event.kind === 'access_changed') return;
-    if (event.audience === 'staff' && !sub.client.staff) return;
+    if (event.audience === 'staff' && !sub.client.staff && !ownComment(event, sub.client)) return;
     if (sub.client.writableLength() > MAX_BUFFERED_BYTES) {
       this.end(sub);
       return;
@@ -300,6 +301,9 @@ export class RoomHub {
     for (const room of this.rooms.values()) for (const sub of room.subs) if (!sub.held) sub.client.write(': heartbeat\n\n');
   }
 }
+
+const ownComment = (event: RoomEvent, client: RoomClient) =>
+  event.kind === 'comment' && event.payload.sender_key === client.senderKey;
 
 /**
  * The SSE text of one event, made once per event (and once more for the sender's own view of a chat
