@@ -20,6 +20,7 @@ import { cellText, ImportFileError, openImportFile, type ImportRow } from '../li
 import { IMPORT_KINDS } from '../lib/import/kinds/index.ts';
 import type { CheckedRow, KindContext } from '../lib/import/kinds/types.ts';
 import { importMessages as m } from '../lib/import/messages.ts';
+import { previewValues } from '../lib/import/preview.ts';
 import { FORMAT_FILES, openWriter } from './writers/index.ts';
 import type { ExportWriter } from './writers/types.ts';
 import { PROGRESS_INTERVAL_MS, type Attempt } from './export-state.ts';
@@ -110,7 +111,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       for (const r of checked) {
         counts.rows += 1;
         counts[r.result] += 1;
-        if (preview.length < PREVIEW_ROWS) preview.push({ row: r.source.row, result: r.result, values: r.values });
+        if (preview.length < PREVIEW_ROWS) preview.push({ row: r.source.row, result: r.result, values: previewValues(r.values) });
         if (r.result !== 'failed') continue;
         for (const e of r.errors) if (errors.length < MAX_LISTED_ERRORS) errors.push(e);
         errorWriter ??= openWriter('xlsx', errorFile, {
