@@ -65,6 +65,11 @@ export async function runImport(
       await deps.state.fail(job.id, err.code, err.message, attempt);
       return 'failed';
     }
+    // the same file would fail the same way again: recorded once, not retried (issue 29)
+    if (retryCannotHelp(err)) {
+      await deps.state.fail(job.id, 'import_value_unstorable', m.unstorable(), attempt);
+      return 'failed';
+    }
     await (lastAttempt
       ? deps.state.fail(job.id, 'import_failed', m.failed(), attempt)
       : deps.state.awaitRetry(attempt, m.retry()));
@@ -183,6 +188,17 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
     stopped ? { code: 'import_rows_invalid', message: m.rowsInvalid(counts.failed) } : undefined,
   );
   return stopped ? 'failed' : 'succeeded';
+}
+
+/**
+ * A value PostgreSQL cannot hold (SQLSTATE class 22, data exception; 54, program limit exceeded,
+ * e.g. a string too long for jsonb) or a string too long for V8: the file's content, not a passing
+ * fault, so another attempt would only fail the same way.
+ */
+function retryCannotHelp(err: unknown): boolean {
+  if (err instanceof RangeError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code);
 }
 
 const reasonOf = (r: CheckedRow) => r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join(' / ');
