@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { ProbeTimes } from './room-probe.ts';
+import type { JobRun } from './room-jobs.ts';
 
 const BUDGET_P99_MS = 250;
 const BUDGET_KB_PER_CONNECTION = 50;
@@ -39,6 +40,17 @@ export interface RoomRun {
   /** CPU ms per message over the message phase (PostgreSQL: embedded server only) */
   cpuMsPerMessage: { bench: number; apis: { user: number; system: number }[]; pg: number | null };
   floor: number[];
+  /** the same messages again while imports and exports ran on the first process (issue 29) */
+  withJobs: {
+    results: MessageResult[];
+    runs: JobRun[];
+    loadAtStart: string;
+    loadAtEnd: string;
+    importRows: number;
+    exportRows: number;
+  };
+  /** a line for the report: what else ran on the machine */
+  note?: string;
 }
 
 export const percentile = (values: number[], p: number) => {
@@ -82,6 +94,42 @@ function stages(r: RoomRun): string[] {
   return lines;
 }
 
+/** The run with the jobs beside the run without: delivery and POST, each against the budget. */
+function withJobs(r: RoomRun): string[] {
+  const j = r.withJobs;
+  const pair = (name: string, results: MessageResult[]) => {
+    const all = results.flatMap((m) => m.latencies);
+    const posts = results.map((m) => m.postMs);
+    const missed = results.reduce((n, m) => n + m.missed, 0);
+    const met = percentile(all, 99) <= BUDGET_P99_MS && percentile(posts, 99) <= BUDGET_P99_MS && missed === 0;
+    return `| ${name} | ${results.length} | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | ${ms(Math.max(...all))} | ${missed} | ${ms(percentile(posts, 50))} | ${ms(percentile(posts, 99))} | ${ms(Math.max(...posts))} | ${met ? 'met' : 'MISSED'} |`;
+  };
+  const during = j.results.filter((m) => j.runs.some((run) => run.from <= m.sentAtWall && m.sentAtWall <= run.to)).length;
+  return [
+    '## With an import and an export running (issue 29)',
+    '',
+    `The same ${j.results.length} messages to the same viewers again, while the first API process, which runs its jobs as \`npm start\` does ` +
+      '(EXPORT_WORKER in-process: a jobs process of its own, server/jobs/job-child-host.ts), takes a ' +
+      `${j.importRows.toLocaleString('en')}-row company import (XLSX; the first applied, then dry runs of the same file) and a ` +
+      `${j.exportRows.toLocaleString('en')}-row members export (XLSX), each started again as soon as the one before finished, ` +
+      `through the API as staff would. ${during} of the ${j.results.length} messages were posted while a job was running. ` +
+      `Load (/proc/loadavg) at the start of this run \`${j.loadAtStart}\`, at its end \`${j.loadAtEnd}\`.`,
+    '',
+    '| run | messages | delivery p50 | delivery p99 | delivery max | missed | POST p50 | POST p99 | POST max | p99 ≤ 250 ms both |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    pair('without jobs', r.results),
+    pair('with the import and the export', j.results),
+    '',
+    '| job | what | rows | seconds | rows/s | status |',
+    '|---|---|---|---|---|---|',
+    ...j.runs.map(
+      (run, i) =>
+        `| ${i + 1}. ${run.kind} | ${run.what} | ${run.rows} | ${run.seconds.toFixed(1)} | ${Math.round(run.rows / run.seconds)} | ${run.status} |`,
+    ),
+    '',
+  ];
+}
+
 export function writeReport(r: RoomRun): void {
   const perProcess = r.clients / r.processes;
   const all = r.results.flatMap((m) => m.latencies);
@@ -96,6 +144,7 @@ export function writeReport(r: RoomRun): void {
     '',
     `Run ${r.startedAt.toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${r.pgVersion}.`,
     `Load (/proc/loadavg) at start \`${r.loadAtStart}\`, at end \`${r.loadAtEnd}\`: the API processes, PostgreSQL and the benchmark's ${r.clients} viewers share these CPUs with whatever else runs.`,
+    ...(r.note ? ['', r.note] : []),
     '',
     `${r.clients} SSE viewers (room links, kind guest) over ${r.processes} API processes (bench/api-server.ts, the real createServer, one port each, one PostgreSQL), ` +
       `${perProcess} each, connected in ${r.connectSeconds.toFixed(1)} s. Staff posts ${r.results.length} chat messages, one per ${r.intervalMs} ms, ` +
@@ -138,6 +187,7 @@ export function writeReport(r: RoomRun): void {
     '',
     `RSS: VmRSS of each API process after a few warm-up reads and streams, then with all its viewers connected, the warm-up message delivered and 2 s idle. Budget: ${rssMet ? 'met' : 'MISSED'}.`,
     '',
+    ...withJobs(r),
     '## Where the time goes',
     '',
     'Stages of each message in each API process (bench/room-probe.ts wraps the hub’s notice handler and client write; the API processes’ wall clocks and the benchmark’s are the same machine’s), ms, over the messages:',
