@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startJobChild, type JobChild } from '../../../server/jobs/job-child-host.ts';
+import { JOB_CHILD_NICE, startJobChild, type JobChild } from '../../../server/jobs/job-child-host.ts';
 import { LocalDiskDriver } from '../../../server/storage/local.ts';
 import { caller } from '../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../helpers/fixtures.ts';
@@ -131,6 +131,8 @@ describe('heavy jobs in a process of their own', () => {
     const first = child.pid;
     expect(first).toBeGreaterThan(0);
     expect(first).not.toBe(process.pid);
+    // and below the API's priority: the room's event loop gets the CPU first
+    expect(os.getPriority(first)).toBe(Math.max(os.getPriority(), JOB_CHILD_NICE));
     process.kill(first!, 'SIGKILL');
     const code = `RS${randomBytes(3).toString('hex').toUpperCase()}`;
     // the job was queued while no process took imports: the new child takes it
