@@ -44,6 +44,8 @@ export interface RoomRun {
   withJobs: {
     results: MessageResult[];
     runs: JobRun[];
+    /** per API process: its probe's times by message body, read after this run */
+    probes: Record<string, ProbeTimes>[];
     loadAtStart: string;
     loadAtEnd: string;
     importRows: number;
@@ -62,12 +64,12 @@ const row = (name: string, values: number[], budget = '') =>
   `| ${name} | ${values.length} | ${ms(percentile(values, 50))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} | ${budget} |`;
 
 /** Per process, the stages of each message: POST → notice → first write → last write → flushed → last receipt. */
-function stages(r: RoomRun): string[] {
+function stages(results: MessageResult[], probes: Record<string, ProbeTimes>[], label = ''): string[] {
   const lines: string[] = [];
-  r.probes.forEach((probe, i) => {
+  probes.forEach((probe, i) => {
     const of = (stage: (m: MessageResult, t: ProbeTimes) => number) =>
-      r.results.flatMap((m) => (probe[m.body] ? [stage(m, probe[m.body]!)] : []));
-    const p = `process ${i + 1}`;
+      results.flatMap((m) => (probe[m.body] ? [stage(m, probe[m.body]!)] : []));
+    const p = `${label}process ${i + 1}`;
     lines.push(
       row(
         `${p}: POST → NOTIFY at its LISTEN (chat transaction, commit)`,
@@ -92,6 +94,22 @@ function stages(r: RoomRun): string[] {
     );
   });
   return lines;
+}
+
+function perMessage(results: MessageResult[], runs: JobRun[]): string[] {
+  const running = (m: MessageResult) =>
+    runs
+      .filter((run) => run.from <= m.sentAtWall && m.sentAtWall <= run.to)
+      .map((run) => run.kind)
+      .join(' + ');
+  return [
+    '| # | POST | first | p50 | p99 | last | missed | jobs |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (m, i) =>
+        `| ${i + 1} | ${ms(m.postMs)} | ${ms(Math.min(...m.latencies))} | ${ms(percentile(m.latencies, 50))} | ${ms(percentile(m.latencies, 99))} | ${ms(Math.max(...m.latencies))} | ${m.missed} | ${running(m)} |`,
+    ),
+  ];
 }
 
 /** The run with the jobs beside the run without: delivery and POST, each against the budget. */
@@ -194,7 +212,8 @@ export function writeReport(r: RoomRun): void {
     '',
     '| stage ms | n | p50 | p99 | max | |',
     '|---|---|---|---|---|---|',
-    ...stages(r),
+    ...stages(r.results, r.probes),
+    ...stages(r.withJobs.results, r.withJobs.probes, 'with jobs: '),
     '',
     'CPU ms per message over the message phase (it includes the POSTs, the viewers’ reads and any heartbeats): ' +
       cpu.apis.map((c, i) => `API process ${i + 1} ${c.user.toFixed(1)} user + ${c.system.toFixed(1)} kernel`).join(', ') +
@@ -207,14 +226,13 @@ export function writeReport(r: RoomRun): void {
       'wakes the reader: with the benchmark’s viewers on the same CPUs it is the largest stage, and any other load on the ' +
       'machine stretches every stage (compare the load average above).',
     '',
-    'Per message (ms from just before the POST):',
+    'Per message (ms from just before the POST), without jobs:',
     '',
-    '| # | POST | first | p50 | p99 | last | missed |',
-    '|---|---|---|---|---|---|---|',
-    ...r.results.map(
-      (m, i) =>
-        `| ${i + 1} | ${ms(m.postMs)} | ${ms(Math.min(...m.latencies))} | ${ms(percentile(m.latencies, 50))} | ${ms(percentile(m.latencies, 99))} | ${ms(Math.max(...m.latencies))} | ${m.missed} |`,
-    ),
+    ...perMessage(r.results, []),
+    '',
+    'Per message, with jobs (the jobs running when it was posted):',
+    '',
+    ...perMessage(r.withJobs.results, r.withJobs.runs),
     '',
   ];
   const report = lines.join('\n');

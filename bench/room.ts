@@ -273,6 +273,7 @@ async function main() {
     await sleep(2_000); // both jobs under way
     const jobResults = await chat('ジョブ中');
     const jobsLoadAtEnd = loadavg();
+    const jobProbes = await Promise.all(apis.map((x) => x.probe()));
     console.log('waiting for the jobs in hand…');
     const jobRuns = await running.stop();
 
@@ -301,6 +302,7 @@ async function main() {
       withJobs: {
         results: jobResults,
         runs: jobRuns,
+        probes: jobProbes.map((x) => x.times),
         loadAtStart: jobsLoadAtStart,
         loadAtEnd: jobsLoadAtEnd,
         importRows: IMPORT_ROWS,
