@@ -59,6 +59,8 @@ export interface Ids {
     roomChat: number;
     roomComment: number;
     roomLink: number;
+    /** a 議案 of `conference` (issue 34) */
+    motion: number;
   };
 }
 
@@ -165,6 +167,11 @@ export async function permissionIds(app: FastifyInstance): Promise<Ids> {
       conferenceMember: other.conferenceMember,
       user: otherUser,
       ...otherRoom,
+      motion: await one<number>(
+        app,
+        `insert into motion (cci_code, conference_id, number, title) values ($1, $2, '第1号議案', 'よその議案') returning id`,
+        [OTHER_CCI, other.conference],
+      ),
     },
   };
 }
