@@ -210,6 +210,58 @@ function companyRoomRows(): Row[] {
   ];
 }
 
+const MOTIONS = `${M}/conferences/{id}/motions`;
+const motions = (conference: number, rest = '') => `${M}/conferences/${conference}/motions${rest}`;
+
+/** 議案: own = the demo conference; foreign = the other chamber's conference and motion, or its motion under a demo conference. */
+function motionRows(): Row[] {
+  const foreignMotion = (body?: (ids: Ids) => object) => [
+    ...bothChamber((i) => motions(i.other.conference, `/${i.other.motion}`), 404, body),
+    ...bothChamber((i) => motions(i.conference, `/${i.other.motion}`), 404, body),
+  ];
+  return [
+    {
+      method: 'GET',
+      path: MOTIONS,
+      own: (i) => ({ url: motions(i.conference) }),
+      expect: chamberShow,
+      foreign: bothChamber((i) => motions(i.other.conference), 404),
+    },
+    {
+      method: 'POST',
+      path: MOTIONS,
+      own: (i) => ({ url: motions(i.conference), body: {} }),
+      expect: chamberWrite,
+      foreign: bothChamber(
+        (i) => motions(i.other.conference),
+        404,
+        () => ({ number: '第9号議案', title: 'よその議案' }),
+      ),
+    },
+    {
+      method: 'GET',
+      path: `${MOTIONS}/{motion_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}`) }),
+      expect: chamberMissing,
+      foreign: foreignMotion(),
+    },
+    {
+      method: 'PUT',
+      path: `${MOTIONS}/{motion_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}`), body: {} }),
+      expect: chamberWrite,
+      foreign: foreignMotion(() => ({ version: 1, title: 'よそから' })),
+    },
+    {
+      method: 'DELETE',
+      path: `${MOTIONS}/{motion_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}`) }),
+      expect: chamberMissing,
+      foreign: foreignMotion(),
+    },
+  ];
+}
+
 const ROWS: Row[] = [
   // session
   {
@@ -826,58 +878,6 @@ const ROWS: Row[] = [
   // 議案 (issue 34, DESIGN.md §12.1): staff of the conference's chamber
   ...motionRows(),
 ];
-
-const MOTIONS = `${M}/conferences/{id}/motions`;
-const motions = (conference: number, rest = '') => `${M}/conferences/${conference}/motions${rest}`;
-
-/** 議案: own = the demo conference; foreign = the other chamber's conference and motion, or its motion under a demo conference. */
-function motionRows(): Row[] {
-  const foreignMotion = (body?: (ids: Ids) => object) => [
-    ...bothChamber((i) => motions(i.other.conference, `/${i.other.motion}`), 404, body),
-    ...bothChamber((i) => motions(i.conference, `/${i.other.motion}`), 404, body),
-  ];
-  return [
-    {
-      method: 'GET',
-      path: MOTIONS,
-      own: (i) => ({ url: motions(i.conference) }),
-      expect: chamberShow,
-      foreign: bothChamber((i) => motions(i.other.conference), 404),
-    },
-    {
-      method: 'POST',
-      path: MOTIONS,
-      own: (i) => ({ url: motions(i.conference), body: {} }),
-      expect: chamberWrite,
-      foreign: bothChamber(
-        (i) => motions(i.other.conference),
-        404,
-        () => ({ number: '第9号議案', title: 'よその議案' }),
-      ),
-    },
-    {
-      method: 'GET',
-      path: `${MOTIONS}/{motion_id}`,
-      own: (i) => ({ url: motions(i.conference, `/${MISSING}`) }),
-      expect: chamberMissing,
-      foreign: foreignMotion(),
-    },
-    {
-      method: 'PUT',
-      path: `${MOTIONS}/{motion_id}`,
-      own: (i) => ({ url: motions(i.conference, `/${MISSING}`), body: {} }),
-      expect: chamberWrite,
-      foreign: foreignMotion(() => ({ version: 1, title: 'よそから' })),
-    },
-    {
-      method: 'DELETE',
-      path: `${MOTIONS}/{motion_id}`,
-      own: (i) => ({ url: motions(i.conference, `/${MISSING}`) }),
-      expect: chamberMissing,
-      foreign: foreignMotion(),
-    },
-  ];
-}
 
 /** Fastify answers HEAD beside every GET with the GET's handler: the same cells, run with HEAD. */
 export const TABLE: Row[] = [...ROWS, ...ROWS.filter((r) => r.method === 'GET').map((r) => ({ ...r, method: 'HEAD' as const }))];
