@@ -35,7 +35,7 @@ export interface Staff {
   username: string;
 }
 
-const toMotion = (row: MotionRow): Motion => ({
+export const toMotion = (row: MotionRow): Motion => ({
   id: row.id,
   conference_id: row.conference_id,
   agenda_index: row.agenda_index,

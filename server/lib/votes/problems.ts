@@ -41,3 +41,60 @@ export const agendaItemUnknown = (items: number) =>
     [{ field: 'body.agenda_index', code: 'agenda_item_unknown', message: '議事次第にない項目です' }],
     { agenda_items: items },
   );
+
+export const pollNotFound = () => new Problem(404, 'not_found', '指定された採決が見つかりません。');
+
+/** No vote in a conference that is not taking place (下書き・中止). */
+export const votingClosed = (status: string) =>
+  new Problem(422, 'voting_closed', '下書きまたは中止の会議では採決できません。', [], { conference_status: status });
+
+export const pollAlreadyOpen = () =>
+  new Problem(409, 'poll_already_open', 'この議案では採決が進行中です。締め切ってから次の採決を始めてください。');
+
+/** 定足数 not met at opening (the conference's, or the motion's own): staff may override with a reason. */
+export const quorumNotMet = (which: 'conference' | 'motion', required: number, counted: number) =>
+  new Problem(
+    422,
+    'quorum_not_met',
+    `定足数（${required}）に達していません（現在 ${counted}）。採決を始めるには理由を入力してください。`,
+    [],
+    { quorum: which, required, counted },
+  );
+
+/** A closed poll is the record of the vote: nothing about it changes (409). */
+export const pollClosed = () => new Problem(409, 'poll_closed', 'この採決は締め切られているため、変更できません。');
+
+export const countsNotForMethod = () =>
+  new Problem(422, 'counts_not_for_method', '挙手の採決でのみ人数を入力できます。', [
+    { field: 'body.counts', code: 'counts_not_for_method', message: '挙手の採決でのみ入力できます' },
+  ]);
+
+export const countsExceedVoters = (present: number) =>
+  new Problem(
+    422,
+    'counts_exceed_voters',
+    `挙手の合計が出席者数（${present}）を超えています。`,
+    [{ field: 'body.counts', code: 'counts_exceed_voters', message: `合計は ${present} 以下にしてください` }],
+    { present },
+  );
+
+export const countsMissing = () =>
+  new Problem(422, 'counts_missing', '挙手の人数を入力してから締め切ってください。', [
+    { field: 'body.counts', code: 'counts_missing', message: '挙手の人数を入力してください' },
+  ]);
+
+export const pollNotClosed = () => new Problem(422, 'poll_not_closed', '採決を締め切ってから結果を宣言してください。');
+
+/** 再採決: only the newest poll of a motion decides it. */
+export const pollNotLatest = () =>
+  new Problem(409, 'poll_not_latest', 'この議案には新しい採決があります。最新の採決で結果を宣言してください。');
+
+export const chairDecisionRequired = () =>
+  new Problem(422, 'chair_decision_required', '可否同数です。議長の決定（可決・否決）を指定してください。', [
+    { field: 'body.chair_decision', code: 'chair_decision_required', message: '議長の決定を選んでください' },
+  ]);
+
+export const chairDecisionNotTied = () =>
+  new Problem(422, 'chair_decision_not_tied', '可否同数ではないため、議長の決定は指定できません。', [
+    { field: 'body.chair_decision', code: 'chair_decision_not_tied', message: '可否同数のときだけ指定できます' },
+  ]);

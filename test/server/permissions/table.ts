@@ -259,6 +259,46 @@ function motionRows(): Row[] {
       expect: chamberMissing,
       foreign: foreignMotion(),
     },
+    {
+      method: 'POST',
+      path: `${MOTIONS}/{motion_id}/polls`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls`), body: {} }),
+      expect: chamberWrite,
+      foreign: [
+        ...bothChamber(
+          (i) => motions(i.other.conference, `/${i.other.motion}/polls`),
+          404,
+          () => ({ method: 'show_of_hands' }),
+        ),
+        ...bothChamber(
+          (i) => motions(i.conference, `/${i.other.motion}/polls`),
+          404,
+          () => ({ method: 'show_of_hands' }),
+        ),
+      ],
+    },
+    {
+      method: 'PUT',
+      path: `${MOTIONS}/{motion_id}/polls/{poll_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls/${MISSING}`), body: {} }),
+      expect: chamberWrite,
+      foreign: bothChamber(
+        (i) => motions(i.other.conference, `/${i.other.motion}/polls/${i.other.poll}`),
+        404,
+        () => ({ version: 1, status: 'closed' }),
+      ),
+    },
+    {
+      method: 'POST',
+      path: `${MOTIONS}/{motion_id}/polls/{poll_id}/declare`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls/${MISSING}/declare`), body: { chair: 1 } }),
+      expect: chamberWrite,
+      foreign: bothChamber(
+        (i) => motions(i.other.conference, `/${i.other.motion}/polls/${i.other.poll}/declare`),
+        404,
+        () => ({}),
+      ),
+    },
   ];
 }
 

@@ -11,7 +11,7 @@ import { DEMO, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { createConference } from '../../../../../helpers/attendance-fixtures.ts';
 
 let app: FastifyInstance;
-let call: ReturnType<ReturnType<typeof caller>>;
+let call: ReturnType<typeof caller>;
 const conferences: number[] = [];
 
 const motions = (conference: number, rest = '') => `/v1/cci/admin/master/conferences/${conference}/motions${rest}`;
