@@ -98,7 +98,10 @@ export class VoteFixtures extends ReceptionFixtures {
   async open(conference: number, motion: number, body: object) {
     const res = await this.call('POST', pollsUrl(conference, motion), DEMO.staff, body);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { poll: { id: number; version: number; entitled: object }; motion: { status: string } };
+    return res.json() as {
+      poll: { id: number; version: number; entitled: object; override_reason: string | null };
+      motion: { status: string };
+    };
   }
 
   async put(conference: number, motion: number, poll: number, body: object) {
