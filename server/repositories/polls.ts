@@ -10,7 +10,7 @@
  * decision 0026). A principal checked in has their written vote set aside (kept, marked superseded).
  */
 import type pg from 'pg';
-import type { Motion as MotionRow, Poll as PollRow, PollCounts, PollEntitled, VoterKind } from '../db/schema.ts';
+import type { Motion as MotionRow, Poll as PollRow, PollEntitled, VoterKind } from '../db/schema.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import { basisCount, motionQuorum, outcomeOf } from '../lib/votes/rule.ts';
 import { tallyOf } from '../lib/votes/tally.ts';
@@ -206,9 +206,8 @@ export class PollsRepository {
           staff.username,
         ],
       );
-      let counts: PollCounts | null = null;
       if (closing) {
-        counts = await tallyOf(client, pollId);
+        const counts = await tallyOf(client, pollId);
         await client.query(`update poll set status = 'closed', closed_at = now(), closed_by = $2, counts = $3 where id = $1`, [
           pollId,
           staff.username,
