@@ -26,6 +26,8 @@ import {
 import { notFound } from '../plugins/app/problem.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
 import type { Motion, MotionCreate, MotionListQuery, MotionUpdate } from '../schemas/motion.ts';
+import type { MotionDetail } from '../schemas/poll.ts';
+import { toMotion, toPoll } from './vote-rows.ts';
 import { clientOf, type Transaction } from './conference-quorum.ts';
 import { addEvent, lockRoom } from './room-db.ts';
 
@@ -34,25 +36,6 @@ export interface Staff {
   cciCode: string;
   username: string;
 }
-
-export const toMotion = (row: MotionRow): Motion => ({
-  id: row.id,
-  conference_id: row.conference_id,
-  agenda_index: row.agenda_index,
-  number: row.number,
-  title: row.title,
-  body: row.body,
-  attachments: row.attachments,
-  rule: row.rule,
-  status: row.status,
-  result: row.result,
-  chair_decision: row.chair_decision,
-  version: row.version,
-  created_at: row.created_at.toISOString(),
-  created_by: row.created_by,
-  updated_at: row.updated_at.toISOString(),
-  updated_by: row.updated_by,
-});
 
 /** The conference of the caller's chamber, locked against a concurrent delete (404 otherwise). */
 async function ownConference(tx: Transaction | Db, staff: Staff, conferenceId: number): Promise<void> {
@@ -116,13 +99,15 @@ export class MotionsRepository {
     return { data: rows.map(toMotion), meta: { page, page_size: pageSize, total } };
   }
 
-  async show(staff: Staff, conferenceId: number, motionId: number): Promise<Motion> {
+  /** One 議案 with its polls, oldest first (a 再採決 beside the first). */
+  async show(staff: Staff, conferenceId: number, motionId: number): Promise<MotionDetail> {
     const [row] = await this.db
       .select()
       .from(motion)
       .where(and(eq(motion.id, motionId), eq(motion.conference_id, conferenceId), eq(motion.cci_code, staff.cciCode)));
     if (!row) throw motionNotFound();
-    return toMotion(row);
+    const polls = await this.db.select().from(poll).where(eq(poll.motion_id, motionId)).orderBy(asc(poll.id));
+    return { ...toMotion(row), polls: polls.map(toPoll) };
   }
 
   create(staff: Staff, conferenceId: number, input: MotionCreate): Promise<Motion> {

@@ -15,6 +15,8 @@ import { versionConflict } from '../lib/db-errors.ts';
 import { basisCount, motionQuorum, outcomeOf } from '../lib/votes/rule.ts';
 import { tallyOf } from '../lib/votes/tally.ts';
 import {
+  ballotsNotForMethod,
+  ballotsRefused,
   chairDecisionNotTied,
   chairDecisionRequired,
   countsExceedVoters,
@@ -30,27 +32,13 @@ import {
   quorumNotMet,
   votingClosed,
 } from '../lib/votes/problems.ts';
-import type { Poll, PollCreate, PollDeclare, PollResult, PollUpdate } from '../schemas/poll.ts';
+import type { PollCreate, PollDeclare, PollResult, PollUpdate } from '../schemas/poll.ts';
+
+type BallotInput = NonNullable<PollUpdate['ballots']>[number];
 import { quorumOf } from './reception-state.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom } from './room-db.ts';
-import { toMotion, type Staff } from './motions.ts';
-
-const toPoll = (row: PollRow): Poll => ({
-  id: row.id,
-  motion_id: row.motion_id,
-  method: row.method,
-  status: row.status,
-  opened_at: row.opened_at.toISOString(),
-  opened_by: row.opened_by,
-  closed_at: row.closed_at?.toISOString() ?? null,
-  closed_by: row.closed_by,
-  entitled: row.entitled,
-  hand_counts: row.hand_counts,
-  counts: row.counts,
-  show_counts_live: row.show_counts_live,
-  override_reason: row.override_reason,
-  version: row.version,
-});
+import type { Staff } from './motions.ts';
+import { toMotion, toPoll } from './vote-rows.ts';
 
 type MotionInConference = MotionRow & { conference_status: string };
 
@@ -120,6 +108,34 @@ async function principalsOf(client: pg.ClientBase, conferenceId: number): Promis
   return rows[0].n;
 }
 
+/**
+ * Staff record votes for voters of the poll (DESIGN.md §12.1 "staff may record a voter's choice"):
+ * in 記名 any voter present or delegated, in 挙手 the delegated only (the present are the hands
+ * counted); never in 無記名, whose ballots name no one. A ballot already cast is replaced.
+ */
+async function recordBallots(client: pg.ClientBase, poll: PollRow, ballots: BallotInput[], staff: string): Promise<void> {
+  if (poll.method === 'secret') throw ballotsNotForMethod();
+  const ids = ballots.map((b) => b.conference_member_id);
+  const { rows } = await client.query<{ conference_member_id: number; kind: VoterKind }>(
+    'select conference_member_id, kind from poll_voter where poll_id = $1 and conference_member_id = any($2::int[])',
+    [poll.id, ids],
+  );
+  const kinds = new Map(rows.map((r) => [r.conference_member_id, r.kind]));
+  const castable: VoterKind[] = poll.method === 'roll_call' ? ['present', 'delegated'] : ['delegated'];
+  const bad = ballots.flatMap((b, i) => {
+    const kind = kinds.get(b.conference_member_id);
+    if (ids.indexOf(b.conference_member_id) !== i) return [{ i, code: 'duplicate_ballot' }];
+    return kind && castable.includes(kind) ? [] : [{ i, code: 'not_a_voter' }];
+  });
+  if (bad.length > 0) throw ballotsRefused(bad);
+  await client.query(
+    `insert into ballot (poll_id, conference_member_id, choice, cast_by)
+     select $1, * , $4 from unnest($2::int[], $3::text[])
+     on conflict (poll_id, conference_member_id) do update set choice = excluded.choice, cast_at = now(), cast_by = excluded.cast_by`,
+    [poll.id, ids, ballots.map((b) => b.choice), staff],
+  );
+}
+
 /** 出席とみなす: in person, 書面 and 委任状 all count as present for the rule and the motion's quorum. */
 const counted = (e: PollEntitled) => e.present + e.written + e.delegated;
 
@@ -178,7 +194,7 @@ export class PollsRepository {
         [poll.id, voters.map((v) => v.id), voters.map((v) => v.kind), voters.map((v) => v.delegate_to)],
       );
       const updated = await setMotion(client, staff, motionId, { status: 'open' });
-      return this.written(client, staff, conferenceId, 'open_poll', poll, updated);
+      return this.written(client, staff, conferenceId, { action: 'open_poll', poll, motion: updated });
     });
   }
 
@@ -193,6 +209,7 @@ export class PollsRepository {
         const { yes, no, abstain } = input.counts;
         if (yes + no + abstain > current.entitled.present) throw countsExceedVoters(current.entitled.present);
       }
+      if (input.ballots) await recordBallots(client, current, input.ballots, staff.username);
       const handCounts = input.counts ?? current.hand_counts;
       const closing = input.status === 'closed';
       if (closing && current.method === 'show_of_hands' && !handCounts) throw countsMissing();
@@ -216,15 +233,13 @@ export class PollsRepository {
       }
       const { rows } = await client.query<PollRow>('select * from poll where id = $1', [pollId]);
       const updatedMotion = closing ? await setMotion(client, staff, motionId, { status: 'closed' }) : motion;
-      return this.written(
-        client,
-        staff,
-        conferenceId,
-        closing ? 'close_poll' : 'update',
-        rows[0],
-        updatedMotion,
-        toPoll(current),
-      );
+      return this.written(client, staff, conferenceId, {
+        action: closing ? 'close_poll' : 'update',
+        poll: rows[0],
+        motion: updatedMotion,
+        before: toPoll(current),
+        ...(input.ballots ? { recorded: { recorded_ballots: input.ballots } } : {}),
+      });
     });
   }
 
@@ -246,31 +261,30 @@ export class PollsRepository {
         result,
         chair_decision: input.chair_decision ?? null,
       });
-      return this.written(client, staff, conferenceId, 'declare', poll, updated, undefined, toMotion(motion));
+      return this.written(client, staff, conferenceId, { action: 'declare', poll, motion: updated, before: toMotion(motion) });
     });
   }
 
-  /** The audit row and the room's staff event of a poll write; the answer. */
+  /**
+   * The audit row and the room's staff event of a poll write; the answer. The audit names the poll,
+   * or the 議案 when declaring (with the poll and its counts); `recorded` joins the poll's after.
+   */
   private async written(
     client: pg.ClientBase,
     staff: Staff,
     conferenceId: number,
-    action: string,
-    pollRow: PollRow,
-    motionRow: MotionRow,
-    pollBefore?: Poll,
-    motionBefore?: ReturnType<typeof toMotion>,
+    w: { action: string; poll: PollRow; motion: MotionRow; before?: object; recorded?: object },
   ): Promise<PollResult> {
-    const result = { poll: toPoll(pollRow), motion: toMotion(motionRow) };
-    const declaring = action === 'declare';
+    const result = { poll: toPoll(w.poll), motion: toMotion(w.motion) };
+    const declaring = w.action === 'declare';
     await auditRoom(client, {
       cciCode: staff.cciCode,
       actor: staff.username,
-      action,
+      action: w.action,
       entity: declaring ? 'motion' : 'poll',
-      entityId: declaring ? motionRow.id : pollRow.id,
-      before: declaring ? motionBefore : pollBefore,
-      after: declaring ? { ...result.motion, poll_id: pollRow.id, counts: pollRow.counts } : result.poll,
+      entityId: declaring ? w.motion.id : w.poll.id,
+      before: w.before,
+      after: declaring ? { ...result.motion, poll_id: w.poll.id, counts: w.poll.counts } : { ...result.poll, ...w.recorded },
     });
     await lockRoom(client, conferenceId);
     await addEvent(client, conferenceId, 'poll', result, 'staff');

@@ -3,7 +3,7 @@
  * `PUT …/polls/{poll_id}` and `POST …/polls/{poll_id}/declare`.
  */
 import { Type, type Static } from 'typebox';
-import { MOTION_RESULTS, POLL_METHODS, POLL_STATUSES } from '../db/schema.ts';
+import { MOTION_RESULTS, POLL_METHODS, POLL_STATUSES, VOTE_CHOICES } from '../db/schema.ts';
 import { Nullable, RequiredText, RowId, Version } from './common.ts';
 import { MotionSchema } from './motion.ts';
 
@@ -49,6 +49,10 @@ export const PollSchema = Type.Object({
 });
 export type Poll = Static<typeof PollSchema>;
 
+/** `GET …/motions/{motion_id}`: the 議案 with its polls, oldest first. */
+export const MotionDetailSchema = Type.Object({ ...MotionSchema.properties, polls: Type.Array(PollSchema) });
+export type MotionDetail = Static<typeof MotionDetailSchema>;
+
 /** A poll with its 議案 as the write left it (status open / closed / declared, the result). */
 export const PollResultSchema = Type.Object({ poll: PollSchema, motion: MotionSchema });
 export type PollResult = Static<typeof PollResultSchema>;
@@ -67,11 +71,24 @@ export const PollCreateSchema = Type.Object(
 );
 export type PollCreate = Static<typeof PollCreateSchema>;
 
-/** PUT: `counts` (挙手 only), `show_counts_live`, `status: "closed"` (the tally is taken then). */
+/**
+ * Votes staff record (decision 0026): in 記名 for any voter present or delegated, in 挙手 for the
+ * delegated (the chair's 委任 among them); never in 無記名.
+ */
+export const RecordedBallotsSchema = Type.Array(
+  Type.Object({ conference_member_id: RowId, choice: Type.Enum(VOTE_CHOICES) }, { additionalProperties: false }),
+  { maxItems: 1000 },
+);
+
+/**
+ * PUT: `counts` (挙手 only), `ballots` staff record, `show_counts_live`, `status: "closed"` (the
+ * tally is taken then, after the rest of the body).
+ */
 export const PollUpdateSchema = Type.Object(
   {
     version: Version,
     counts: Type.Optional(HandCountsSchema),
+    ballots: Type.Optional(RecordedBallotsSchema),
     show_counts_live: Type.Optional(Type.Boolean()),
     status: Type.Optional(Type.Literal('closed')),
   },

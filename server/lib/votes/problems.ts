@@ -98,3 +98,21 @@ export const chairDecisionNotTied = () =>
   new Problem(422, 'chair_decision_not_tied', '可否同数ではないため、議長の決定は指定できません。', [
     { field: 'body.chair_decision', code: 'chair_decision_not_tied', message: '可否同数のときだけ指定できます' },
   ]);
+
+export const ballotsNotForMethod = () =>
+  new Problem(422, 'ballots_not_for_method', '無記名投票では事務局が投票を記録できません。', [
+    { field: 'body.ballots', code: 'ballots_not_for_method', message: '無記名投票では記録できません' },
+  ]);
+
+/** A ballot for someone who is no voter of the poll (or not one staff record), or for the same person twice. */
+export const ballotsRefused = (bad: Array<{ i: number; code: string }>) =>
+  new Problem(
+    422,
+    bad[0].code,
+    'この採決で記録できない投票が含まれています（投票権のない方、挙手で出席の方、または同じ方の重複）。',
+    bad.map(({ i, code }) => ({
+      field: `body.ballots.${i}.conference_member_id`,
+      code,
+      message: code === 'duplicate_ballot' ? '同じ方の投票が重複しています' : 'この採決で記録できる投票者ではありません',
+    })),
+  );

@@ -12,6 +12,7 @@ import {
   MotionSchema,
   MotionUpdateSchema,
 } from '../../../../schemas/motion.ts';
+import { MotionDetailSchema } from '../../../../schemas/poll.ts';
 import type { Staff } from '../../../../repositories/motions.ts';
 
 const tags = ['cci: motions'];
@@ -72,9 +73,9 @@ const motions: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         operationId: 'getMotion',
-        summary: '議案の詳細',
+        summary: '議案の詳細（採決を含む）',
         params: MotionParams,
-        response: { 200: MotionSchema, ...readErrors },
+        response: { 200: MotionDetailSchema, ...readErrors },
       },
     },
     async (request) => app.motions.show(staffOf(request), request.params.id, request.params.motion_id),

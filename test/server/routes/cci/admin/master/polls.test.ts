@@ -58,9 +58,13 @@ describe('a 挙手 from opening to 可決', () => {
     const counted = await f.put(conference, motion.id, opened.poll.id, { version: 1, counts: { yes: 2, no: 1, abstain: 0 } });
     expect(counted.statusCode, counted.body).toBe(200);
     expect(counted.json().poll).toMatchObject({ hand_counts: { yes: 2, no: 1, abstain: 0 }, status: 'open', version: 2 });
-    // the chair's 委任 is cast as a ballot for that principal (as staff will record it)
-    await f.ballot(opened.poll.id, p[4], 'yes');
-    const closed = await f.close(conference, motion.id, counted.json().poll);
+    // the chair's 委任: staff record it as a ballot for that principal
+    const recorded = await f.put(conference, motion.id, opened.poll.id, {
+      version: 2,
+      ballots: [{ conference_member_id: p[4], choice: 'yes' }],
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const closed = await f.close(conference, motion.id, recorded.json().poll);
     expect(closed.poll).toMatchObject({
       status: 'closed',
       counts: { yes: 4, no: 1, abstain: 0, not_voted: 0, written: 1, delegated: 1 },
@@ -80,6 +84,7 @@ describe('a 挙手 from opening to 可決', () => {
       'motion:create',
       'poll:open_poll',
       'poll:update',
+      'poll:update',
       'poll:close_poll',
       'motion:declare',
     ]);
@@ -88,6 +93,7 @@ describe('a 挙手 from opening to 可決', () => {
       [conference],
     );
     expect(events.map((e) => `${e.payload.poll.status}/${e.payload.motion.status}`)).toEqual([
+      'open/open',
       'open/open',
       'open/open',
       'closed/closed',
@@ -184,8 +190,68 @@ describe('可否同数 and 再採決', () => {
     const second = await f.open(conference, motion.id, { method: 'roll_call' });
     expect(second.poll.id).not.toBe(first.poll.id);
     expect((await f.declare(conference, motion.id, first.poll.id)).json().code).toBe('poll_not_latest');
-    const { rows } = await app.pool.query('select status, counts from poll where id = $1', [first.poll.id]);
-    expect(rows[0]).toEqual({ status: 'closed', counts: firstClosed.poll.counts });
+    const detail = (await call('GET', motionsUrl(conference, `/${motion.id}`), DEMO.staff)).json();
+    expect(detail.polls.map((x: { id: number; status: string }) => [x.id, x.status])).toEqual([
+      [first.poll.id, 'closed'],
+      [second.poll.id, 'open'],
+    ]);
+    expect(detail.polls[0].counts).toEqual(firstClosed.poll.counts);
+  });
+});
+
+describe('votes staff record', () => {
+  it('記名: for any voter present or delegated, replacing a ballot cast; 挙手: the delegated only; 無記名: never; audited', async () => {
+    const { conference, principals: p } = await f.assembly(['attend', 'attend', 'delegate', 'absent']);
+    const roll = await f.motion(conference);
+    const hands = await f.motion(conference, { number: '第2号議案' });
+    const secret = await f.motion(conference, { number: '第3号議案' });
+    await f.checkIn(p[0], p[1]);
+    const r = await f.open(conference, roll.id, { method: 'roll_call' });
+    await f.ballot(r.poll.id, p[0], 'no');
+    const ok = await f.put(conference, roll.id, r.poll.id, {
+      version: 1,
+      ballots: [
+        { conference_member_id: p[0], choice: 'yes' },
+        { conference_member_id: p[2], choice: 'abstain' },
+      ],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const closed = await f.close(conference, roll.id, ok.json().poll);
+    expect(closed.poll.counts).toEqual({ yes: 1, no: 0, abstain: 1, not_voted: 1, written: 0, delegated: 1 });
+    const audited = await app.pool.query<{ after: { recorded_ballots: unknown } }>(
+      `select after from audit_log where entity = 'poll' and entity_id = $1 and action = 'update'`,
+      [String(r.poll.id)],
+    );
+    expect(audited.rows[0].after.recorded_ballots).toEqual([
+      { conference_member_id: p[0], choice: 'yes' },
+      { conference_member_id: p[2], choice: 'abstain' },
+    ]);
+
+    const h = await f.open(conference, hands.id, { method: 'show_of_hands' });
+    const refused = await f.put(conference, hands.id, h.poll.id, {
+      version: 1,
+      ballots: [
+        { conference_member_id: p[2], choice: 'yes' },
+        { conference_member_id: p[0], choice: 'yes' },
+        { conference_member_id: p[3], choice: 'yes' },
+        { conference_member_id: p[2], choice: 'no' },
+      ],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ field: 'body.ballots.1.conference_member_id', code: 'not_a_voter' }),
+      expect.objectContaining({ field: 'body.ballots.2.conference_member_id', code: 'not_a_voter' }),
+      expect.objectContaining({ field: 'body.ballots.3.conference_member_id', code: 'duplicate_ballot' }),
+    ]);
+    const { rows } = await app.pool.query('select count(*)::int as n from ballot where poll_id = $1', [h.poll.id]);
+    expect(rows[0].n).toBe(0);
+
+    const s = await f.open(conference, secret.id, { method: 'secret' });
+    const none = await f.put(conference, secret.id, s.poll.id, {
+      version: 1,
+      ballots: [{ conference_member_id: p[0], choice: 'yes' }],
+    });
+    expect(none.json()).toMatchObject({ status: 422, code: 'ballots_not_for_method' });
   });
 });
 
