@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MotionsRepository } from '../repositories/motions.ts';
 import { PollsRepository } from '../repositories/polls.ts';
+import { WrittenVotesRepository } from '../repositories/written-votes.ts';
 import cciMotions from './cci/admin/master/motions.ts';
 import cciPolls from './cci/admin/master/polls.ts';
+import cciWrittenVotes from './cci/admin/master/written-votes.ts';
+import companyWrittenVotes from './company/written-votes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     motions: MotionsRepository;
     polls: PollsRepository;
+    writtenVotes: WrittenVotesRepository;
   }
 }
 
@@ -15,7 +19,10 @@ declare module 'fastify' {
 const routes: FastifyPluginAsync = async (app) => {
   app.decorate('motions', new MotionsRepository(app.db));
   app.decorate('polls', new PollsRepository(app.pool));
+  app.decorate('writtenVotes', new WrittenVotesRepository(app.db));
   await app.register(cciMotions);
   await app.register(cciPolls);
+  await app.register(cciWrittenVotes);
+  await app.register(companyWrittenVotes);
 };
 export default routes;

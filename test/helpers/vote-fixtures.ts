@@ -30,15 +30,15 @@ export class VoteFixtures extends ReceptionFixtures {
     super(app.pool);
   }
 
-  /** A published conference inviting `answers.length` principals of one company, answered as given. */
+  /** A published conference inviting `answers.length` principals of one company (a new one unless given), answered as given. */
   async assembly(
     answers: Invitee['answer'][],
-    opts: { quorum?: object; status?: 'draft' | 'published' } = {},
+    opts: { quorum?: object; status?: 'draft' | 'published'; companyId?: number; answerDeadline?: Date } = {},
   ): Promise<Assembly> {
-    const company = await this.company(`${Math.floor(Math.random() * 1e6)}`, '採決テスト商事');
+    const companyId = opts.companyId ?? (await this.company(`${Math.floor(Math.random() * 1e6)}`, '採決テスト商事')).id;
     const members: number[] = [];
-    for (const [i] of answers.entries()) members.push(await this.member(company.id, `議員 ${i + 1}`, `ギイン ${i + 1}`));
-    const conference = await this.conference({ status: opts.status ?? 'published' });
+    for (const [i] of answers.entries()) members.push(await this.member(companyId, `議員 ${i + 1}`, `ギイン ${i + 1}`));
+    const conference = await this.conference({ status: opts.status ?? 'published', answerDeadline: opts.answerDeadline });
     if (opts.quorum) await this.app.pool.query('update conference set quorum = $2 where id = $1', [conference, opts.quorum]);
     const principals = await this.invite(
       conference,

@@ -116,3 +116,24 @@ export const ballotsRefused = (bad: Array<{ i: number; code: string }>) =>
       message: code === 'duplicate_ballot' ? '同じ方の投票が重複しています' : 'この採決で記録できる投票者ではありません',
     })),
   );
+
+export const notAPrincipal = () =>
+  new Problem(422, 'not_a_principal', '書面議決は本人（議員）として招待された方だけが行えます。');
+
+/** A written vote for a 議案 not of this conference, already put to the vote, or named twice. */
+export const writtenVotesRefused = (bad: Array<{ i: number; code: string }>) =>
+  new Problem(
+    422,
+    bad[0].code,
+    '記録できない書面議決が含まれています（この会議の議案でない、採決が始まっている、または重複）。',
+    bad.map(({ i, code }) => ({
+      field: `body.votes.${i}.motion_id`,
+      code,
+      message:
+        code === 'motion_in_vote'
+          ? 'この議案は採決が始まっているため、書面議決を受け付けません'
+          : code === 'duplicate_motion'
+            ? '同じ議案が重複しています'
+            : 'この会議の議案ではありません',
+    })),
+  );

@@ -299,8 +299,53 @@ function motionRows(): Row[] {
         () => ({}),
       ),
     },
+    // 書面議決: staff for an invitee of their chamber, a company admin for its own invitees
+    {
+      method: 'PUT',
+      path: `${M}/conference_members/{id}/written_votes`,
+      own: (i) => ({ url: `${M}/conference_members/${i.conferenceMember}/written_votes`, body: {} }),
+      expect: chamberWrite,
+      foreign: bothChamber((i) => `${M}/conference_members/${i.other.conferenceMember}/written_votes`, 404, writtenVote),
+    },
+    {
+      method: 'GET',
+      path: '/v1/company/conference_members/{id}/written_votes',
+      own: (i) => ({ url: `/v1/company/conference_members/${i.conferenceMember}/written_votes` }),
+      expect: companyShow,
+      foreign: [
+        {
+          who: 'company',
+          url: (i) => `/v1/company/conference_members/${i.neighbourConferenceMember}/written_votes`,
+          status: 404,
+        },
+        { who: 'company', url: (i) => `/v1/company/conference_members/${i.other.conferenceMember}/written_votes`, status: 404 },
+      ],
+    },
+    {
+      method: 'PUT',
+      path: '/v1/company/conference_members/{id}/written_votes',
+      own: (i) => ({ url: `/v1/company/conference_members/${i.conferenceMember}/written_votes`, body: {} }),
+      expect: companyWrite,
+      foreign: [
+        {
+          who: 'company',
+          url: (i) => `/v1/company/conference_members/${i.neighbourConferenceMember}/written_votes`,
+          body: writtenVote,
+          status: 404,
+        },
+        {
+          who: 'otherCompany',
+          url: (i) => `/v1/company/conference_members/${i.conferenceMember}/written_votes`,
+          body: writtenVote,
+          status: 404,
+        },
+      ],
+    },
   ];
 }
+
+/** A valid 書面議決 body: only tenancy can refuse it. */
+const writtenVote = (i: Ids) => ({ votes: [{ motion_id: i.other.motion, choice: 'yes' }] });
 
 const ROWS: Row[] = [
   // session
