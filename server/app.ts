@@ -34,6 +34,7 @@ import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
 import roomRoutes, { type RoomOptions } from './routes/room.ts';
 import mailRoutes from './routes/mail.ts';
 import receptionRoutes from './routes/reception.ts';
+import votesRoutes from './routes/votes.ts';
 import { redeemTicket } from './repositories/room-access.ts';
 import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
@@ -133,6 +134,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(roomRoutes, { storage: opts.storage, publicOrigin: opts.publicOrigin, ...opts.room });
   await app.register(mailRoutes);
   await app.register(receptionRoutes);
+  await app.register(votesRoutes);
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };
