@@ -60,6 +60,8 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'notifications',
   // the reception desk (check-ins, walk-ins) and the 定足数 board of a conference (issue 14, DESIGN.md §11.3)
   'conference_receptions',
+  // 議案 and their 採決 (issue 34, DESIGN.md §12.1): motions, polls, the declared results
+  'conference_motions',
 ] as const;
 
 /** CCI_ADMIN only: bringing a chamber's lists in (DESIGN.md §11.4). */

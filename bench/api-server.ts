@@ -2,9 +2,11 @@
  * The API under benchmark, in a process of its own (started by bench/api.ts with child_process.fork):
  * the load generator and the raw-SQL floor must not share its event loop or its CPU account.
  *
- * Reads BENCH_API_CONFIG (JSON: databaseUrl, poolSize?, issuer, jwksUri, clientId, port?), listens on a
- * loopback port and answers the parent's IPC messages:
- *   → { type: 'ready', address }                     once listening
+ * Reads BENCH_API_CONFIG (JSON: databaseUrl, poolSize?, issuer, jwksUri, clientId, port?, roomLimits?,
+ * jobs?), listens on a loopback port and answers the parent's IPC messages. With `jobs`, it runs as
+ * `npm start` does: exports and imports on, done by the heavy jobs' own process
+ * (server/jobs/job-child-host.ts).
+ *   → { type: 'ready', address, jobsPid? }           once listening
  *   ← { type: 'cpu' }   → { type: 'cpu', ms }        CPU time of this process so far (all threads)
  *   ← { type: 'gc' }    → { type: 'gc', pauses }     the GC pauses (ms) since the last 'gc' message
  *   ← { type: 'stop' }                               closes the server and the pool, then exits
@@ -13,6 +15,10 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { createServer } from '../server/app.ts';
 import { createDb } from '../server/db/client.ts';
 import { poolSettingsFrom } from '../server/db/pool-settings.ts';
+import type { RoomLimits } from '../server/lib/room/limits.ts';
+import { startBoss } from '../server/jobs/boss.ts';
+import { startJobChild } from '../server/jobs/job-child-host.ts';
+import { LocalDiskDriver } from '../server/storage/local.ts';
 
 export interface BenchApiConfig {
   databaseUrl: string;
@@ -23,9 +29,14 @@ export interface BenchApiConfig {
   clientId: string;
   /** the port to listen on (bench/soak.ts behind a proxy); default any free port */
   port?: number;
+  /** overrides of the room's limits (bench/room.ts issues its thousand viewer links at once) */
+  roomLimits?: Partial<RoomLimits>;
+  /** exports and imports as `npm start` runs them, files on a local disk */
+  jobs?: { storageRoot: string; storageSecret: string };
 }
 
-export type ToParent = { type: 'ready'; address: string } | { type: 'cpu'; ms: number } | { type: 'gc'; pauses: number[] };
+export type ToParent =
+  { type: 'ready'; address: string; jobsPid?: number } | { type: 'cpu'; ms: number } | { type: 'gc'; pauses: number[] };
 export type ToChild = { type: 'cpu' } | { type: 'gc' } | { type: 'stop' };
 
 const config = JSON.parse(process.env.BENCH_API_CONFIG ?? '{}') as BenchApiConfig;
@@ -43,10 +54,34 @@ const { pool, db } = createDb(config.databaseUrl, {
   max: config.poolSize ?? poolSettings.size,
   connectionTimeoutMillis: poolSettings.timeoutMs,
 });
+const jobs = config.jobs;
+const boss = jobs ? await startBoss(config.databaseUrl) : undefined;
+const storage = jobs
+  ? new LocalDiskDriver({ root: jobs.storageRoot, secret: Buffer.from(jobs.storageSecret, 'utf8') })
+  : undefined;
+const jobChild = jobs
+  ? await startJobChild(
+      {
+        databaseUrl: config.databaseUrl,
+        storage: {
+          driver: 'local',
+          root: jobs.storageRoot,
+          secret: jobs.storageSecret,
+          secretFile: `${jobs.storageRoot}.secret`,
+        },
+        retentionDays: 7,
+        concurrency: 1,
+        logLevel: 'warn',
+      },
+      (message) => console.error(`[bench api] ${message}`),
+    )
+  : undefined;
 const app = await createServer(
   {
     pool,
     db,
+    storage,
+    boss,
     production: false,
     auth: { issuer: config.issuer, jwksUri: config.jwksUri, clientId: config.clientId },
     clientConfig: {
@@ -60,6 +95,7 @@ const app = await createServer(
       },
       sentry: { dsn: null, environment: 'bench' },
     },
+    room: { limits: config.roomLimits },
   },
   { logger: false },
 );
@@ -74,10 +110,12 @@ process.on('message', async (message: ToChild) => {
     gcPauses = [];
   } else if (message.type === 'stop') {
     await app.close();
+    await jobChild?.stop();
+    await boss?.stop({ graceful: false });
     await pool.end();
     process.exit(0);
   }
 });
 // the parent died: do not linger
 process.on('disconnect', () => process.exit(1));
-send({ type: 'ready', address });
+send({ type: 'ready', address, jobsPid: jobChild?.pid });

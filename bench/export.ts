@@ -25,6 +25,7 @@ import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
 import { runExport } from '../server/jobs/export-run.ts';
 import { exportState } from '../server/jobs/export-state.ts';
 import { SOURCES } from '../server/jobs/sources/index.ts';
+import { seedMembers } from './export-seed.ts';
 import { dateFormatter } from '../server/lib/export-dates.ts';
 import { LocalDiskDriver } from '../server/storage/local.ts';
 import type { ExportFormat, ExportJobParams, ExportType } from '../server/schemas/export.ts';
@@ -76,31 +77,7 @@ async function ensureSeeded(url: string): Promise<number> {
     console.log(`seeding ${ROWS} members…`);
     await pool.query('begin');
     await pool.query(`insert into chamber (cci_code, name) values ($1, 'ベンチ商工会議所')`, [CCI]);
-    await pool.query(
-      `insert into company (cci_code, company_code, attributes)
-       select $1, 'B' || lpad(n::text, 5, '0'),
-              jsonb_build_object('name1', '株式会社ベンチ商事 第' || n || '支店', 'name_kana', 'ベンチショウジ ' || n,
-                                 'address', '静岡県浜松市中央区田町' || n || '番地', 'phone', '053-000-' || lpad(n::text, 4, '0'),
-                                 'email', 'info' || n || '@bench.example.jp', 'representative', '代表 太郎')
-         from generate_series(1, 2000) n`,
-      [CCI],
-    );
-    // every 100th name holds 𠮷, outside Shift_JIS: the replacement path runs too
-    await pool.query(
-      `insert into member (cci_code, company_id, company_code, name, name_kana, title, email, start_at)
-       select $1, c.id, c.company_code,
-              case when n % 100 = 0 then '𠮷田 ' else '山田 ' end || lpad(n::text, 6, '0'),
-              'ヤマダ ' || lpad(n::text, 6, '0'), '代表取締役社長', 'm' || n || '@bench.example.jp', date '2019-05-01'
-         from generate_series(1, ${ROWS}) n
-         join company c on c.cci_code = $1 and c.company_code = 'B' || lpad((1 + n % 2000)::text, 5, '0')`,
-      [CCI],
-    );
-    await pool.query(
-      `insert into position (cci_code, member_id, position_type, department_name, position_name, rank)
-       select $1, id, (array['CCI_OFFICER','CCI_SECTION','CCI_BRANCH','CCI_COMMITTEE'])[1 + id % 4], '第' || (id % 12) || '部会', '委員', id % 50
-         from member where cci_code = $1`,
-      [CCI],
-    );
+    await seedMembers(pool, CCI, ROWS);
     const { rows } = await pool.query<{ id: number }>(
       `insert into conference (cci_code, name, event_date, status) values ($1, '第1回 ベンチ総会', now() + interval '30 days', 'published') returning id`,
       [CCI],

@@ -19,7 +19,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import iconv from 'iconv-lite';
 import pg from 'pg';
 import { createDb } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
@@ -27,8 +26,7 @@ import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
 import { runImport } from '../server/jobs/import-run.ts';
 import { importState } from '../server/jobs/import-state.ts';
 import { WORKER_NODE_FLAGS } from '../server/config/node-flags.ts';
-import { openWriter } from '../server/jobs/writers/index.ts';
-import { COMPANY_HEADERS } from '../server/lib/import/kinds/companies.ts';
+import { companyRow, writeCompanyFiles } from './import-files.ts';
 import { companySearchText } from '../server/repositories/companies.ts';
 import { LocalDiskDriver } from '../server/storage/local.ts';
 
@@ -80,39 +78,6 @@ function postgresCpuSeconds(): number | null {
 }
 
 const { values: args } = parseArgs({ options: { run: { type: 'string' }, url: { type: 'string' } } });
-
-/** One generated company as the export writes it: 事業所コード … メールアドレス (登録日, 更新日時 left empty). */
-const companyRow = (n: number): string[] => [
-  `I${String(n).padStart(6, '0')}`,
-  `株式会社ベンチ取込 第${n}支店`,
-  'ベンチトリコミ シテン', // katakana only (the form's rule)
-  '代表 太郎',
-  `${String(430 + (n % 500)).padStart(3, '0')}-${String(n % 10_000).padStart(4, '0')}`,
-  `静岡県浜松市中央区田町${n}番地`,
-  `053-000-${String(n % 10_000).padStart(4, '0')}`,
-  `info${n}@bench.example.jp`,
-  '',
-  '',
-];
-
-async function writeFiles(): Promise<void> {
-  if (existsSync(FILES.xlsx) && existsSync(FILES.csv)) return;
-  console.log(`writing ${ROWS} companies as XLSX and Shift_JIS CSV…`);
-  const xlsx = openWriter('xlsx', FILES.xlsx, {
-    sheetName: '事業所一覧',
-    title: '事業所一覧',
-    columns: COMPANY_HEADERS.map((header) => ({ header, width: 16 })),
-  });
-  const lines = [COMPANY_HEADERS.join(',')];
-  for (let n = 1; n <= ROWS; n++) {
-    const row = companyRow(n);
-    xlsx.write(row.map((c) => (c === '' ? null : c)));
-    lines.push(row.join(','));
-    if (n % 5000 === 0) await xlsx.flush();
-  }
-  await xlsx.finish();
-  writeFileSync(FILES.csv, iconv.encode(lines.join('\r\n') + '\r\n', 'cp932'));
-}
 
 async function database(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: async () => {} };
@@ -214,7 +179,7 @@ async function main() {
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   try {
     await runMigrations(db.url);
-    await writeFiles();
+    await writeCompanyFiles(FILES, ROWS);
     const loadStart = os
       .loadavg()
       .map((l) => l.toFixed(2))

@@ -12,10 +12,19 @@
  *
  * The API processes are bench/api-server.ts (the real createServer, each on its own port, same
  * DATABASE_URL); staff bearer tokens come from the benchmark's own JWKS, as in bench/api.ts. The
- * viewers hold room links (staff POST …/room/links, kind guest), so no sign-in per viewer; staff
+ * viewers hold room links (staff POST …/room/links, kind guest), so no sign-in per viewer (one
+ * link each, as a link holds at most 20 streams; the limits on a user's new links a minute and on
+ * one address's streams are raised for this setup of 1 000 viewers on loopback); staff
  * posts the chat, alternately to each process, one message per 1.1 s (the 1 msg/s/sender limit).
  * Latency: from just before the POST to each viewer's receipt of that chat event; each process's
  * viewers read their sockets in a worker thread of this process (bench/room-viewers.ts).
+ *
+ * Then the same again while an 80 000-row import and a 100 000-row export run, again and again, on
+ * the first API process, which does its jobs as `npm start` does (issue 29: in a process of its own,
+ * server/jobs/job-child-host.ts); budget: the same p99 ≤ 250 ms for delivery and for the chat POST.
+ *
+ *   BENCH_ROOM_SCALE=0.02 npm run bench:room     a small run (viewers, messages and job rows scaled)
+ *   BENCH_NOTE='…' npm run bench:room            a line for the report (e.g. what else loads the machine)
  */
 import http from 'node:http';
 import { fork } from 'node:child_process';
@@ -37,16 +46,27 @@ import type { FromViewers, ToViewers } from './room-viewers.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
 import type { ProbeReply } from './room-probe.ts';
 import { writeReport, type MessageResult } from './room-report.ts';
+import { DEFAULT_ROOM_LIMITS } from '../server/lib/room/limits.ts';
+import { importFileOf, keepJobsRunning, prepareJobData } from './room-jobs.ts';
 
+const SCALE = Number(process.env.BENCH_ROOM_SCALE ?? 1);
+const scaled = (n: number, least: number) => String(Math.max(least, Math.round(n * SCALE)));
 const { values: args } = parseArgs({
   options: {
-    clients: { type: 'string', default: '1000' },
-    messages: { type: 'string', default: '30' },
+    clients: { type: 'string', default: scaled(1000, 2) },
+    messages: { type: 'string', default: scaled(30, 5) },
     'floor-round-trips': { type: 'string', default: '300' },
+    'import-rows': { type: 'string', default: scaled(80_000, 100) },
+    'export-rows': { type: 'string', default: scaled(100_000, 100) },
   },
 });
 const CLIENTS = Number(args.clients);
 const MESSAGES = Number(args.messages);
+const IMPORT_ROWS = Number(args['import-rows']);
+const EXPORT_ROWS = Number(args['export-rows']);
+/** the throwaway database and the jobs' files; BENCH_ROOM_DIR and BENCH_ROOM_PG_PORT for a second copy beside */
+const BENCH_DIR = process.env.BENCH_ROOM_DIR ?? '/tmp/kaigi-bench-room';
+const PG_PORT = Number(process.env.BENCH_ROOM_PG_PORT ?? 55469);
 const FLOOR_ROUND_TRIPS = Number(args['floor-round-trips']);
 const PROCESSES = 2;
 /** the chat limit is one message a second per sender (DESIGN.md §11.1) */
@@ -56,9 +76,9 @@ const STAFF = 'bench-room-staff';
 
 async function database(): Promise<{ url: string; dataDir: string | null; stop: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dataDir: null, stop: async () => {} };
-  const dataDir = '/tmp/kaigi-bench-room/postgres';
+  const dataDir = `${BENCH_DIR}/postgres`;
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
-  const server = await startEmbeddedPostgres({ dataDir, port: 55469 });
+  const server = await startEmbeddedPostgres({ dataDir, port: PG_PORT });
   return { url: server.url, dataDir, stop: server.stop };
 }
 
@@ -70,6 +90,7 @@ async function prepare(url: string): Promise<number> {
     await seedDemo(db, {
       users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }],
     });
+    await prepareJobData(pool, DEMO_CCI_CODE, EXPORT_ROWS);
     const { rows } = await pool.query<{ id: number }>(
       `insert into conference (cci_code, name, event_date, status) values ($1, 'ベンチ総会', now() + interval '1 day', 'published') returning id`,
       [DEMO_CCI_CODE],
@@ -175,8 +196,23 @@ async function main() {
   const issuer = await tokenIssuer();
   try {
     const conferenceId = await prepare(db.url);
-    const config = { databaseUrl: db.url, poolSize: 10, issuer: ISSUER, jwksUri: issuer.jwksUri, clientId: CLIENT_ID };
-    apis.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startApi(config)))));
+    const config: BenchApiConfig = {
+      databaseUrl: db.url,
+      poolSize: 10,
+      issuer: ISSUER,
+      jwksUri: issuer.jwksUri,
+      clientId: CLIENT_ID,
+      // the setup issues every viewer's link at once; the viewers all come from loopback
+      roomLimits: {
+        linksPerUser: { max: CLIENTS, timeWindowMs: 60_000 },
+        streamsPerIp: Math.max(CLIENTS, DEFAULT_ROOM_LIMITS.streamsPerIp),
+      },
+    };
+    // the first process does the jobs too, as `npm start` does (its own jobs process)
+    const jobs = { storageRoot: `${BENCH_DIR}/objects`, storageSecret: 'bench-room-storage-signing-secret-32+' };
+    apis.push(
+      ...(await Promise.all(Array.from({ length: PROCESSES }, (_, i) => startApi(i === 0 ? { ...config, jobs } : config)))),
+    );
     const staffToken = await issuer.mint(STAFF);
     const staffRoom = (i: number) => `${apis[i % PROCESSES]!.address}/v1/cci/admin/master/conferences/${conferenceId}/room`;
 
@@ -212,29 +248,48 @@ async function main() {
     await sleep(2_000);
     const rssAfter = apis.map((a) => a.rssKb());
 
-    console.log(`sending ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms…`);
+    /** `MESSAGES` chat messages, one per MESSAGE_INTERVAL_MS, each followed to every viewer */
+    const chat = async (prefix: string): Promise<MessageResult[]> => {
+      console.log(`sending ${MESSAGES} chat messages, one per ${MESSAGE_INTERVAL_MS} ms…`);
+      const results: MessageResult[] = [];
+      // the previous message was stored before its response came back: a second after that response
+      // is a second after it for the server's limit too, however late the server was
+      let lastPost = performance.now();
+      let lastAnswer = lastPost;
+      for (let k = 1; k <= MESSAGES; k++) {
+        await sleep(Math.max(0, lastPost + MESSAGE_INTERVAL_MS - performance.now(), lastAnswer + 1_000 - performance.now()));
+        const body = `${prefix} ${k}`;
+        const sentAt = (lastPost = performance.now());
+        await api('POST', `${staffRoom(k)}/chat`, staffToken, { body });
+        lastAnswer = performance.now();
+        const postMs = lastAnswer - sentAt;
+        const sentAtWall = performance.timeOrigin + sentAt;
+        const byProcess = (await Promise.all(viewers.map((v) => v.times(body, DELIVERY_TIMEOUT_MS)))).map((times) =>
+          times.map((at) => at - sentAtWall),
+        );
+        const latencies = byProcess.flat();
+        results.push({ body, sentAtWall, postMs, latencies, byProcess, missed: CLIENTS - latencies.length });
+      }
+      return results;
+    };
+
     const cpuBefore = { bench: ownCpuMs(), apis: await Promise.all(apis.map((a) => a.probe())), pg: postgresCpu(db.dataDir) };
-    const results: MessageResult[] = [];
-    // the previous message was stored before its response came back: a second after that response
-    // is a second after it for the server's limit too, however late the server was
-    let lastPost = performance.now();
-    let lastAnswer = lastPost;
-    for (let k = 1; k <= MESSAGES; k++) {
-      await sleep(Math.max(0, lastPost + MESSAGE_INTERVAL_MS - performance.now(), lastAnswer + 1_000 - performance.now()));
-      const body = `ベンチ ${k}`;
-      const sentAt = (lastPost = performance.now());
-      await api('POST', `${staffRoom(k)}/chat`, staffToken, { body });
-      lastAnswer = performance.now();
-      const postMs = lastAnswer - sentAt;
-      const sentAtWall = performance.timeOrigin + sentAt;
-      const byProcess = (await Promise.all(viewers.map((v) => v.times(body, DELIVERY_TIMEOUT_MS)))).map((times) =>
-        times.map((at) => at - sentAtWall),
-      );
-      const latencies = byProcess.flat();
-      results.push({ body, sentAtWall, postMs, latencies, byProcess, missed: CLIENTS - latencies.length });
-    }
+    const results = await chat('ベンチ');
     const cpuAfter = { bench: ownCpuMs(), apis: await Promise.all(apis.map((a) => a.probe())), pg: postgresCpu(db.dataDir) };
     await sleep(500);
+
+    // the same again, with an import and an export running all along on the first process
+    const importFile = await importFileOf(BENCH_DIR, IMPORT_ROWS);
+    const jobsLoadAtStart = loadavg();
+    console.log(`again with ${IMPORT_ROWS}-row imports and ${EXPORT_ROWS}-row exports running…`);
+    const staffApi = async <T>(method: string, url: string, body?: unknown) => (await api<T>(method, url, staffToken, body)).json;
+    const running = keepJobsRunning(`${apis[0]!.address}/v1/cci/${DEMO_CCI_CODE}`, staffApi, importFile);
+    await sleep(2_000); // both jobs under way
+    const jobResults = await chat('ジョブ中');
+    const jobsLoadAtEnd = loadavg();
+    const jobProbes = await Promise.all(apis.map((x) => x.probe()));
+    console.log('waiting for the jobs in hand…');
+    const jobRuns = await running.stop();
 
     console.log(`NOTIFY → LISTEN floor, ${FLOOR_ROUND_TRIPS} round trips…`);
     const floor = await notifyFloor(db.url, FLOOR_ROUND_TRIPS);
@@ -258,6 +313,16 @@ async function main() {
       rssBefore,
       rssAfter,
       results,
+      withJobs: {
+        results: jobResults,
+        runs: jobRuns,
+        probes: jobProbes.map((x) => x.times),
+        loadAtStart: jobsLoadAtStart,
+        loadAtEnd: jobsLoadAtEnd,
+        importRows: IMPORT_ROWS,
+        exportRows: EXPORT_ROWS,
+      },
+      note: process.env.BENCH_NOTE,
       probes: cpuAfter.apis.map((p) => p.times),
       cpuMsPerMessage: {
         bench: (cpuAfter.bench - cpuBefore.bench) / MESSAGES,

@@ -9,7 +9,9 @@ import { apiAs, type Api } from './api.ts';
  * - the company sends a chat message, and staff see it within 1 s without a reload;
  * - the company sends a comment, sees 「コメントを送信しました」 and the comment under 自分のコメント;
  *   staff mark it 回答済;
- * - a guest link issued by staff opens the room without an account; once revoked it is a 404.
+ * - a guest link issued by staff opens the room without an account; once revoked it is a 404;
+ * - (issue 29) the company admin stays in the room while one of its invitees is removed and still
+ *   receives the next chat message; once the last is removed the room says it cannot be entered.
  * Every room page passes axe and does not scroll sideways.
  */
 
@@ -17,8 +19,11 @@ interface Conference {
   id: number;
 }
 
-/** A conference in session now (started 10 minutes ago, two hours long), C0001's 山田 太郎 invited. */
-async function conferenceInSession(admin: Api, name: string): Promise<number> {
+/**
+ * A conference in session now (started 10 minutes ago, two hours long), C0001's 山田 太郎 invited
+ * (and `more` of C0001's other members).
+ */
+async function conferenceInSession(admin: Api, name: string, more = 0): Promise<number> {
   const start = new Date(Date.now() - 10 * 60_000);
   const conference = await admin.post<Conference>('/v1/cci/admin/master/conferences', {
     name,
@@ -34,10 +39,12 @@ async function conferenceInSession(admin: Api, name: string): Promise<number> {
     '/v1/cci/admin/master/members?company_code=C0001&page_size=50',
   );
   const taro = members.data.find((m) => m.name === '山田 太郎')!;
+  const others = members.data.filter((m) => m.id !== taro.id).slice(0, more);
+  expect(others).toHaveLength(more);
   await admin.post('/v1/cci/admin/master/conference_members', {
     mode: 'many',
     conference_id: conference.id,
-    member_ids: [taro.id],
+    member_ids: [taro.id, ...others.map((m) => m.id)],
   });
   return conference.id;
 }
@@ -148,4 +155,40 @@ test('staff run the room; a company admin and a guest follow it live', async ({ 
   await expect(guest.getByText('このリンクは無効か、期限が切れています')).toBeVisible();
 
   await Promise.all([staffContext.close(), companyContext.close(), guestContext.close()]);
+});
+
+test('a company admin stays in the room while an invitee is removed (issue 29)', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiAs(request, 'cci-admin@example.com');
+  const name = `E2E 招待変更 ${Date.now()}`;
+  const conferenceId = await conferenceInSession(admin, name, 1);
+  await admin.get(`/v1/cci/admin/master/conferences/${conferenceId}/room`);
+  const invitees = await admin.get<{ data: { id: number }[] }>(
+    `/v1/cci/admin/master/conference_members?conference_id=${conferenceId}&page_size=50`,
+  );
+  expect(invitees.data).toHaveLength(2);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const company = await context.newPage();
+  await signIn(company, 'company-admin@example.com');
+  await company.waitForURL(/\/company\//);
+  await company.goto(`/company/meetings/${conferenceId}/room`);
+  await expect(company.getByRole('heading', { name: new RegExp(name) }).first()).toBeVisible();
+  await expect(company.getByText('リアルタイム更新中')).toBeVisible();
+
+  // one of the company's two invitees removed: the company is still invited, its stream goes on
+  await admin.del(`/v1/cci/admin/master/conference_members/${invitees.data[1].id}`);
+  const message = `招待変更の後に ${Date.now() % 10_000}`;
+  await admin.post(`/v1/cci/admin/master/conferences/${conferenceId}/room/chat`, { body: message });
+  await expect(company.getByTestId('chat-body').filter({ hasText: message })).toBeVisible({ timeout: 5_000 });
+  await expect(company.getByText('リアルタイム更新中')).toBeVisible();
+
+  // the last one removed: the room says so once, instead of reconnecting
+  await admin.del(`/v1/cci/admin/master/conference_members/${invitees.data[0].id}`);
+  const alert = company.getByRole('alert').filter({ hasText: 'この会議室には入室できなくなりました' });
+  await expect(alert).toBeVisible();
+  await checkPage(company, 'room access revoked (1 280 px)');
+  await company.setViewportSize({ width: 375, height: 812 });
+  await checkPage(company, 'room access revoked (375 px)');
+  await context.close();
 });

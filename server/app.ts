@@ -32,9 +32,10 @@ import conferencesRoutes from './routes/conferences.ts';
 import attendanceRoutes from './routes/attendance.ts';
 import companyCommonUsers, { type PasswordResetLimits } from './routes/company/common/users.ts';
 import exportsRoutes, { type UserQuotas } from './routes/exports.ts';
-import roomRoutes from './routes/room.ts';
+import roomRoutes, { type RoomOptions } from './routes/room.ts';
 import mailRoutes from './routes/mail.ts';
 import receptionRoutes from './routes/reception.ts';
+import votesRoutes from './routes/votes.ts';
 import { redeemTicket } from './repositories/room-access.ts';
 import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
@@ -67,8 +68,8 @@ export interface AppOptions {
   boss?: PgBoss;
   /** PUBLIC_ORIGIN: the origin in the room links staff hand out (default: the request's). */
   publicOrigin?: string;
-  /** The live room (issue 12): link key and heartbeat overrides. */
-  room?: { linkSecret?: string; heartbeatMs?: number };
+  /** The live room (issue 12): link key, heartbeat and limit overrides. */
+  room?: Pick<RoomOptions, 'linkSecret' | 'heartbeatMs' | 'limits'>;
 }
 
 declare module 'fastify' {
@@ -135,6 +136,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(roomRoutes, { storage: opts.storage, publicOrigin: opts.publicOrigin, ...opts.room });
   await app.register(mailRoutes);
   await app.register(receptionRoutes);
+  await app.register(votesRoutes);
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };

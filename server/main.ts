@@ -6,7 +6,7 @@ import { startStack } from './infra/stack.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './infra/demo-accounts.ts';
 import { createStorage } from './storage/settings.ts';
 import { startBoss } from './jobs/boss.ts';
-import { startExportWorker } from './jobs/export-worker.ts';
+import { startJobChild } from './jobs/job-child-host.ts';
 import { workerPoolSize } from './jobs/settings.ts';
 import { createDb } from './db/client.ts';
 import { startMailWorker } from './jobs/mail-worker.ts';
@@ -47,26 +47,26 @@ async function main() {
     { loggerInstance: log },
   );
 
-  // In-process workers get a pool of their own: an export or an import holds its connections for
-  // minutes, and the API's pool is kept small (server/db/pool-settings.ts).
-  const workers =
-    settings.exports.inProcessWorker || settings.mail.inProcessWorker
-      ? createDb(stack.databaseUrl, { max: workerPoolSize(settings.exports), applicationName: 'kaigi-worker' })
-      : null;
+  // The in-process mail worker gets a pool of its own, and the API's pool is kept small
+  // (server/db/pool-settings.ts).
+  const workers = settings.mail.inProcessWorker
+    ? createDb(stack.databaseUrl, { max: workerPoolSize(settings.exports), applicationName: 'kaigi-worker' })
+    : null;
 
-  // embedded mode: exports run in this process; production runs `npm run worker` (EXPORT_WORKER=off)
-  const worker =
-    workers && settings.exports.inProcessWorker
-      ? await startExportWorker({
-          boss,
-          pool: workers.pool,
-          db: workers.db,
-          storage,
+  // embedded mode: exports and imports run in a child process of this one, never on the API's
+  // event loop (DESIGN.md §10); production runs `npm run worker` (EXPORT_WORKER=off)
+  const worker = settings.exports.inProcessWorker
+    ? await startJobChild(
+        {
+          databaseUrl: stack.databaseUrl,
+          storage: settings.storage,
           retentionDays: settings.exports.retentionDays,
           concurrency: settings.exports.concurrency,
-          log: (message, err) => log.error({ err }, message),
-        })
-      : null;
+          logLevel: settings.logLevel,
+        },
+        (message) => log.error(message),
+      )
+    : null;
 
   // embedded mode: mail is sent from this process (to the local sink unless SMTP_URL is set);
   // production runs `npm run worker` (MAIL_WORKER=off)

@@ -14,7 +14,7 @@
 export const API_NODE_FLAGS = ['--max-semi-space-size=4'] as const;
 
 /**
- * Worker processes (`npm run worker`, the cluster's workers, bench:import's job).
+ * Worker processes (`npm run worker`, the cluster's workers, `npm start`'s jobs process, bench:import's job).
  * - V8 grows the young generation up to 3 × 32 MB while the server's modules load and keeps it: a
  *   worker would sit at ~260 MB RSS before its first job. A 16 MB semi-space keeps it near 165 MB.
  * - An import's batches live across a database round trip, so they reach the old generation, and

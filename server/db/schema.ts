@@ -33,6 +33,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { searchTerms } from './normalize.ts';
 
@@ -86,6 +87,58 @@ export interface QuorumSettings {
   denominator: number;
   rule: 'more_than' | 'at_least';
   count_delegates: boolean;
+}
+
+/**
+ * 議案 and 採決 (DESIGN.md §12.1, issue 34). A motion's rule: adopted when the 賛成 pass
+ * numerator/denominator (`more_than` 過半数, `at_least` 3分の2以上) of the basis — the voters present
+ * (出席, 書面 and 委任状 count as present) or every vote there is (議決権総数) — with its own quorum, or
+ * the conference's when null. The quorum's `rule` defaults to `at_least` (decision 0026).
+ */
+export interface MotionRule {
+  basis: 'present' | 'entitled';
+  numerator: number;
+  denominator: number;
+  rule: 'more_than' | 'at_least';
+  quorum: { numerator: number; denominator: number; rule?: 'more_than' | 'at_least' } | null;
+}
+/** 普通決議: more than half of the voters present, under the conference's own quorum. */
+export const ORDINARY_RESOLUTION: MotionRule = {
+  basis: 'present',
+  numerator: 1,
+  denominator: 2,
+  rule: 'more_than',
+  quorum: null,
+};
+export const MOTION_STATUSES = ['draft', 'open', 'closed', 'declared'] as const;
+export type MotionStatus = (typeof MOTION_STATUSES)[number];
+export const MOTION_RESULTS = ['adopted', 'rejected'] as const;
+export type MotionResult = (typeof MOTION_RESULTS)[number];
+export const POLL_METHODS = ['show_of_hands', 'roll_call', 'secret'] as const;
+export type PollMethod = (typeof POLL_METHODS)[number];
+export const POLL_STATUSES = ['open', 'closed'] as const;
+export type PollStatus = (typeof POLL_STATUSES)[number];
+export const VOTE_CHOICES = ['yes', 'no', 'abstain'] as const;
+export type VoteChoice = (typeof VOTE_CHOICES)[number];
+/** How a principal's vote is cast in a poll, frozen at opening: in person, by 書面議決, by 委任状. */
+export const VOTER_KINDS = ['present', 'written', 'delegated'] as const;
+export type VoterKind = (typeof VOTER_KINDS)[number];
+
+/** A poll's voters at opening (DESIGN.md §12.1); `total`: the invited principals (議決権総数). */
+export interface PollEntitled {
+  total: number;
+  present: number;
+  written: number;
+  delegated: number;
+}
+/** A closed poll's tally; written and delegated are the 書面 and 委任状 votes inside yes/no/abstain. */
+export interface PollCounts {
+  yes: number;
+  no: number;
+  abstain: number;
+  not_voted: number;
+  written: number;
+  delegated: number;
 }
 
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
@@ -418,9 +471,17 @@ export const conference_member = pgTable(
     attended_by: text('attended_by'),
     /** 当日参加: added at the reception desk (POST …/walk_ins), answered at the counter */
     walk_in: boolean('walk_in').notNull().default(false),
+    /**
+     * 委任状 (DESIGN.md §12.1): the invitee (conference member) the principal delegates to; null with
+     * answer `delegate` means the chair (議長). Only on a `delegate` answer.
+     */
+    delegate_to: integer('delegate_to').references((): AnyPgColumn => conference_member.id, { onDelete: 'set null' }),
     ...editable(),
   },
   (t) => [
+    // not tied to answer_content: an answer changed away from 委任状 must not fail on a stale target
+    // (every reader asks answer_content = 'delegate' first)
+    check('conference_member_delegate_to_check', sql`${t.delegate_to} <> ${t.id}`),
     check(
       'conference_member_answer_channel_check',
       sql`${t.answer_channel} is null or ${t.answer_channel} in (${sqlList(ANSWER_CHANNELS)})`,
@@ -753,11 +814,16 @@ export const room_link = pgTable(
     created_by: text('created_by').notNull(),
     revoked_at: tstz('revoked_at'),
     revoked_by: text('revoked_by'),
+    /** the Idempotency-Key of the POST that created it: a retry returns this link (issue 29) */
+    idempotency_key: text('idempotency_key'),
   },
   (t) => [
     check('room_link_kind_check', sql`${t.kind} in ('guest', 'user')`),
     check('room_link_user_member_check', sql`${t.kind} <> 'user' or ${t.conference_member_id} is not null`),
     index('room_link_conference_id_idx').on(t.conference_id),
+    uniqueIndex('room_link_idempotency_key')
+      .on(t.conference_id, t.created_by, t.idempotency_key)
+      .where(sql`${t.idempotency_key} is not null`),
   ],
 );
 
@@ -773,6 +839,188 @@ export const room_ticket = pgTable(
     expires_at: tstz('expires_at').notNull(),
   },
   (t) => [index('room_ticket_expires_at_idx').on(t.expires_at)],
+);
+
+/**
+ * Fixed-window request counters every API process shares (server/lib/shared-rate-limit.ts): one
+ * row per limit and key (hashed: no address or user name kept), dropped once its window is over.
+ */
+export const rate_limit_counter = pgTable(
+  'rate_limit_counter',
+  {
+    key_hash: text('key_hash').primaryKey(),
+    hits: integer('hits').notNull(),
+    reset_at: tstz('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_counter_reset_at_idx').on(t.reset_at)],
+);
+
+/** A 議案 of a conference (DESIGN.md §12.1); `declared` freezes it. */
+export const motion = pgTable(
+  'motion',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    /** the room agenda item (index into room.agenda) it belongs to; null: none */
+    agenda_index: integer('agenda_index'),
+    /** 「第1号議案」 */
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    rule: jsonb('rule').$type<MotionRule>().notNull().default(ORDINARY_RESOLUTION),
+    status: text('status').$type<MotionStatus>().notNull().default('draft'),
+    result: text('result').$type<MotionResult | null>(),
+    /** 可否同数: the chair's decision */
+    chair_decision: text('chair_decision').$type<MotionResult | null>(),
+    ...editable(),
+  },
+  (t) => [
+    check('motion_status_check', sql`${t.status} in (${sqlList(MOTION_STATUSES)})`),
+    check('motion_result_check', sql`${t.result} is null or ${t.result} in (${sqlList(MOTION_RESULTS)})`),
+    check('motion_chair_decision_check', sql`${t.chair_decision} is null or ${t.chair_decision} in (${sqlList(MOTION_RESULTS)})`),
+    check('motion_declared_result_check', sql`(${t.status} = 'declared') = (${t.result} is not null)`),
+    unique('motion_conference_id_number_key').on(t.conference_id, t.number),
+  ],
+);
+
+/** A vote on a motion (採決); a closed poll is frozen, 再採決 is a new poll beside it. */
+export const poll = pgTable(
+  'poll',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    motion_id: integer('motion_id')
+      .notNull()
+      .references(() => motion.id, { onDelete: 'cascade' }),
+    method: text('method').$type<PollMethod>().notNull(),
+    status: text('status').$type<PollStatus>().notNull().default('open'),
+    opened_at: tstz('opened_at').notNull().defaultNow(),
+    opened_by: text('opened_by').notNull(),
+    closed_at: tstz('closed_at'),
+    closed_by: text('closed_by'),
+    /** the voters at opening, by kind (the rows: poll_voter) */
+    entitled: jsonb('entitled').$type<PollEntitled>().notNull(),
+    /** 挙手: the hands staff counted among those present */
+    hand_counts: jsonb('hand_counts').$type<{ yes: number; no: number; abstain: number } | null>(),
+    /** computed from the rows when the poll closes */
+    counts: jsonb('counts').$type<PollCounts | null>(),
+    /** the quorum board shows the counts while open (else only after close) */
+    show_counts_live: boolean('show_counts_live').notNull().default(false),
+    /** opened although the quorum was not met: why (audited) */
+    override_reason: text('override_reason'),
+    ...editable(),
+  },
+  (t) => [
+    check('poll_method_check', sql`${t.method} in (${sqlList(POLL_METHODS)})`),
+    check('poll_status_check', sql`${t.status} in (${sqlList(POLL_STATUSES)})`),
+    check('poll_closed_check', sql`(${t.status} = 'closed') = (${t.closed_at} is not null)`),
+    // one open vote per motion at a time
+    uniqueIndex('poll_motion_id_open_key')
+      .on(t.motion_id)
+      .where(sql`${t.status} = 'open'`),
+    index('poll_motion_id_idx').on(t.motion_id),
+  ],
+);
+
+/**
+ * Who may vote in a poll, frozen at opening (a check-in after that changes nothing): each invited
+ * principal present, with a written vote, or with a 委任状 (delegate_to: null = the chair). `voted`:
+ * a 無記名 voter's participation, kept apart from the ballot (secret_ballot has no voter).
+ */
+export const poll_voter = pgTable(
+  'poll_voter',
+  {
+    poll_id: integer('poll_id')
+      .notNull()
+      .references(() => poll.id, { onDelete: 'cascade' }),
+    conference_member_id: integer('conference_member_id')
+      .notNull()
+      .references(() => conference_member.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<VoterKind>().notNull(),
+    delegate_to: integer('delegate_to'),
+    voted: boolean('voted').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.poll_id, t.conference_member_id] }),
+    check('poll_voter_kind_check', sql`${t.kind} in (${sqlList(VOTER_KINDS)})`),
+    check('poll_voter_delegate_to_check', sql`${t.delegate_to} is null or ${t.kind} = 'delegated'`),
+  ],
+);
+
+/** 記名投票: one ballot per principal and poll, changed until close (cast_by: the link or staff). */
+export const ballot = pgTable(
+  'ballot',
+  {
+    id: id(),
+    poll_id: integer('poll_id')
+      .notNull()
+      .references(() => poll.id, { onDelete: 'cascade' }),
+    conference_member_id: integer('conference_member_id')
+      .notNull()
+      .references(() => conference_member.id, { onDelete: 'cascade' }),
+    choice: text('choice').$type<VoteChoice>().notNull(),
+    cast_at: tstz('cast_at').notNull().defaultNow(),
+    cast_by: text('cast_by').notNull(),
+  },
+  (t) => [
+    check('ballot_choice_check', sql`${t.choice} in (${sqlList(VOTE_CHOICES)})`),
+    unique('ballot_poll_id_conference_member_id_key').on(t.poll_id, t.conference_member_id),
+  ],
+);
+
+/**
+ * 無記名投票: the choice alone — no voter, no time, a random key (no order to match against the
+ * participation in poll_voter.voted).
+ */
+export const secret_ballot = pgTable(
+  'secret_ballot',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    poll_id: integer('poll_id')
+      .notNull()
+      .references(() => poll.id, { onDelete: 'cascade' }),
+    choice: text('choice').$type<VoteChoice>().notNull(),
+  },
+  (t) => [
+    check('secret_ballot_choice_check', sql`${t.choice} in (${sqlList(VOTE_CHOICES)})`),
+    index('secret_ballot_poll_id_idx').on(t.poll_id),
+  ],
+);
+
+/**
+ * 書面議決 (DESIGN.md §12.1): a principal's vote on a motion given before the meeting, from the
+ * portal or recorded by staff from paper (channel as §11.2). Checked in, the principal votes in
+ * person and this row is kept, marked superseded.
+ */
+export const written_vote = pgTable(
+  'written_vote',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_member_id: integer('conference_member_id')
+      .notNull()
+      .references(() => conference_member.id, { onDelete: 'cascade' }),
+    motion_id: integer('motion_id')
+      .notNull()
+      .references(() => motion.id, { onDelete: 'cascade' }),
+    choice: text('choice').$type<VoteChoice>().notNull(),
+    channel: text('channel').$type<AnswerChannel>().notNull(),
+    recorded_by: text('recorded_by').notNull(),
+    recorded_at: tstz('recorded_at').notNull().defaultNow(),
+    superseded: boolean('superseded').notNull().default(false),
+    superseded_at: tstz('superseded_at'),
+    ...editable(),
+  },
+  (t) => [
+    check('written_vote_choice_check', sql`${t.choice} in (${sqlList(VOTE_CHOICES)})`),
+    check('written_vote_channel_check', sql`${t.channel} in (${sqlList(ANSWER_CHANNELS)})`),
+    unique('written_vote_conference_member_id_motion_id_key').on(t.conference_member_id, t.motion_id),
+    index('written_vote_motion_id_idx').on(t.motion_id),
+  ],
 );
 
 /** Keys every API process shares (the room links' HMAC key), created on first use. */
@@ -871,6 +1119,8 @@ export type Upload = typeof upload.$inferSelect;
 export type NewUpload = typeof upload.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+export type Motion = typeof motion.$inferSelect;
+export type Poll = typeof poll.$inferSelect;
 export type AuditLog = typeof audit_log.$inferSelect;
 export type NewAuditLog = typeof audit_log.$inferInsert;
 

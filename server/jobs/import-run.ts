@@ -20,6 +20,7 @@ import { cellText, ImportFileError, openImportFile, type ImportRow } from '../li
 import { IMPORT_KINDS } from '../lib/import/kinds/index.ts';
 import type { CheckedRow, KindContext } from '../lib/import/kinds/types.ts';
 import { importMessages as m } from '../lib/import/messages.ts';
+import { previewValues } from '../lib/import/preview.ts';
 import { FORMAT_FILES, openWriter } from './writers/index.ts';
 import type { ExportWriter } from './writers/types.ts';
 import { PROGRESS_INTERVAL_MS, type Attempt } from './export-state.ts';
@@ -62,6 +63,11 @@ export async function runImport(
   } catch (err) {
     if (err instanceof ImportFileError) {
       await deps.state.fail(job.id, err.code, err.message, attempt);
+      return 'failed';
+    }
+    // the same file would fail the same way again: recorded once, not retried (issue 29)
+    if (retryCannotHelp(err)) {
+      await deps.state.fail(job.id, 'import_value_unstorable', m.unstorable(), attempt);
       return 'failed';
     }
     await (lastAttempt
@@ -110,7 +116,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       for (const r of checked) {
         counts.rows += 1;
         counts[r.result] += 1;
-        if (preview.length < PREVIEW_ROWS) preview.push({ row: r.source.row, result: r.result, values: r.values });
+        if (preview.length < PREVIEW_ROWS) preview.push({ row: r.source.row, result: r.result, values: previewValues(r.values) });
         if (r.result !== 'failed') continue;
         for (const e of r.errors) if (errors.length < MAX_LISTED_ERRORS) errors.push(e);
         errorWriter ??= openWriter('xlsx', errorFile, {
@@ -182,6 +188,17 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
     stopped ? { code: 'import_rows_invalid', message: m.rowsInvalid(counts.failed) } : undefined,
   );
   return stopped ? 'failed' : 'succeeded';
+}
+
+/**
+ * A value PostgreSQL cannot hold (SQLSTATE class 22, data exception; 54, program limit exceeded,
+ * e.g. a string too long for jsonb) or a string too long for V8: the file's content, not a passing
+ * fault, so another attempt would only fail the same way.
+ */
+function retryCannotHelp(err: unknown): boolean {
+  if (err instanceof RangeError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code);
 }
 
 const reasonOf = (r: CheckedRow) => r.errors.map((e) => (e.column ? `${e.column}: ${e.message}` : e.message)).join(' / ');

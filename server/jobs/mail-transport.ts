@@ -4,6 +4,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { headerText } from '../lib/escape/mail-header.ts';
 import type { RenderedMail } from '../lib/mail/render.ts';
 
 export type MailTransport = Transporter;
@@ -25,8 +26,8 @@ export function createMailTransport(smtpUrl: string, opts: { maxConnections?: nu
 }
 
 /**
- * The message of one outbox row: names in From/To and the subject are RFC 2047 encoded by
- * nodemailer; Message-ID is the row's (set when the row was claimed), the same on every resend.
+ * The message of one outbox row: the subject one line (server/lib/escape/mail-header.ts), names in
+ * From/To and the subject RFC 2047 encoded by nodemailer; Message-ID is the row's (set when the row was claimed), the same on every resend.
  */
 export function messageOf(
   row: { id: number; to: string | null; message_id: string | null },
@@ -36,7 +37,7 @@ export function messageOf(
   return {
     from,
     to: row.to ?? undefined,
-    subject: rendered.subject,
+    subject: headerText(rendered.subject),
     text: rendered.text,
     html: rendered.html,
     messageId: row.message_id ?? undefined,

@@ -15,6 +15,12 @@ import type { AnswerFields } from './attendance-answer-rules.ts';
 
 /** A received time a little ahead of the server clock is a clock difference, not a typo. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/**
+ * The earliest received time, counted back from when the conference was created (issue 29): a
+ * chamber may record answers to paper invitations sent before it entered the conference in Kaigi,
+ * never within a cycle longer than a year; 1900-01-01 is a typo (or a way to clear the late flag).
+ */
+const BEFORE_CREATION_MAX_MS = 366 * 24 * 3_600_000;
 
 export interface Receipt {
   answer_channel: AnswerChannel | null;
@@ -43,13 +49,26 @@ export function isLate(target: AnswerTarget, receivedAt: Date): boolean {
   return target.answer_deadline !== null && receivedAt.getTime() > target.answer_deadline.getTime();
 }
 
-function receivedAtOf(input: ConferenceMemberUpdate, fallback: Date, now: Date): Date {
-  if (input.answer_received_at === undefined) return fallback;
+/** The conference a staff answer is recorded for: its answering window and when it was created. */
+export interface StaffAnswerTarget extends AnswerTarget {
+  created_at: Date;
+}
+
+const receivedAtRefused = (code: string, detail: string, message: string) =>
+  new Problem(422, code, detail, [{ field: 'body.answer_received_at', code, message }]);
+
+function receivedAtOf(input: ConferenceMemberUpdate, target: StaffAnswerTarget, now: Date): Date {
+  if (input.answer_received_at === undefined) return now;
   const at = new Date(input.answer_received_at);
   if (at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
-    throw new Problem(422, 'received_at_in_future', '受付日時に未来の日時は指定できません。', [
-      { field: 'body.answer_received_at', code: 'received_at_in_future', message: '未来の日時です' },
-    ]);
+    throw receivedAtRefused('received_at_in_future', '受付日時に未来の日時は指定できません。', '未来の日時です');
+  }
+  if (at.getTime() < target.created_at.getTime() - BEFORE_CREATION_MAX_MS) {
+    throw receivedAtRefused(
+      'received_at_too_early',
+      '受付日時が会議の作成より1年以上前です。日時を確認してください。',
+      '会議の作成より1年以上前の日時です',
+    );
   }
   return at;
 }
@@ -70,7 +89,7 @@ export function staffReceipt(
   current: Receipt & AnswerFields,
   next: AnswerFields,
   answerChanged: boolean,
-  target: AnswerTarget,
+  target: StaffAnswerTarget,
   now: Date,
 ): Receipt | undefined {
   if (next.answer_content === null) {
@@ -78,7 +97,7 @@ export function staffReceipt(
   }
   if (answerChanged) {
     if (input.answer_channel === undefined) throw channelRequired();
-    const receivedAt = receivedAtOf(input, now, now);
+    const receivedAt = receivedAtOf(input, target, now);
     return { answer_channel: input.answer_channel, answer_received_at: receivedAt, answered_late: isLate(target, receivedAt) };
   }
   if (!hasReceiptFields(input)) return undefined;
@@ -89,6 +108,6 @@ export function staffReceipt(
     // only the channel changes: when it arrived, and so whether it was late, stays
     return { answer_channel: channel, answer_received_at: current.answer_received_at, answered_late: current.answered_late };
   }
-  const receivedAt = receivedAtOf(input, now, now);
+  const receivedAt = receivedAtOf(input, target, now);
   return { answer_channel: channel, answer_received_at: receivedAt, answered_late: isLate(target, receivedAt) };
 }

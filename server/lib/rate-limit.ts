@@ -1,7 +1,8 @@
 /**
  * Rate-limit hooks on @fastify/rate-limit (DESIGN.md §10). Counters live in the memory of each API
  * process, so with N processes a client gets up to N times a limit: the limits stop floods and
- * scripts, not a determined attacker spread over processes.
+ * scripts, not a determined attacker spread over processes. Limits that must hold across processes
+ * count in PostgreSQL instead (shared-rate-limit.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimited } from '../services/cognito-users.ts';

@@ -376,6 +376,7 @@ export default fp(
                 allow_delegate: conference.allow_delegate,
                 status: conference.status,
                 answer_deadline: conference.answer_deadline,
+                created_at: conference.created_at,
               })
               .from(conference)
               .where(eq(conference.id, current.conference_id));

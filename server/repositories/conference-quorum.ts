@@ -54,7 +54,7 @@ export async function announceQuorum(tx: Transaction, conferenceId: number): Pro
  * The pg client that runs a drizzle transaction: the room helpers take a pg client, and drizzle's
  * own `execute` returns timestamps unparsed. drizzle-orm's NodePgSession keeps it as `client`.
  */
-function clientOf(tx: Transaction): pg.ClientBase {
+export function clientOf(tx: Transaction): pg.ClientBase {
   const client = (tx._.session as unknown as { client?: pg.ClientBase }).client;
   if (typeof client?.query !== 'function') throw new Error('drizzle transaction without a pg client');
   return client;

@@ -82,10 +82,15 @@ export interface ReceptionList {
 
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** search_text (or a folded name) with its spaces dropped, as the walk-in dialog compares names. */
+const spaceless = (sql: string) => `replace(${sql}, ' ', '')`;
+
 /**
  * Each term of `q` (normalised as search_text is: NFKC, 異体字, lower case, katakana → hiragana) must be in
  * the member's search_text (name, kana, 事業所コード, company name) or the company's (code, name,
- * kana). Within one conference a plain LIKE is cheaper than the chamber-wide bigram index.
+ * kana). Spaces count for nothing on either side (NFKC made full-width ones half-width), so 山田太郎
+ * and やまだたろう find 山田 太郎 (ヤマダ タロウ) as the walk-in dialog's name check does (issue 29 §6).
+ * Within one conference a plain LIKE is cheaper than the chamber-wide bigram index.
  */
 function searchConditions(q: string | undefined, params: unknown[]): string[] {
   const terms = searchTerms(q ?? '');
@@ -95,10 +100,11 @@ function searchConditions(q: string | undefined, params: unknown[]): string[] {
   params.push(SEARCH_VARIANTS_FROM, SEARCH_VARIANTS_TO, KATAKANA, HIRAGANA);
   const n = params.length;
   const proxy = `translate(lower(translate(normalize(coalesce(cm.proxy_name, ''), NFKC), $${n - 3}, $${n - 2})), $${n - 1}, $${n})`;
+  const fields = ['member.search_text', 'company.search_text', proxy].map(spaceless);
   return terms.map((term) => {
     params.push(escapeLike(term));
     const p = `$${params.length}`;
-    return `(member.search_text like ${p} or company.search_text like ${p} or ${proxy} like ${p})`;
+    return `(${fields.map((f) => `${f} like ${p}`).join(' or ')})`;
   });
 }
 

@@ -61,8 +61,17 @@ export class RoomAccessRepository {
     return rows.map((row) => this.toLink(row, origin));
   }
 
-  /** A guest link names its holder; an invitee's link is bound to one of this conference's members. */
-  async createLink(viewer: RoomViewer, input: LinkCreate, origin: string): Promise<RoomLink> {
+  /**
+   * A guest link names its holder; an invitee's link is bound to one of this conference's members.
+   * With an idempotency key this user already used on this room, the link that key made
+   * (`replayed`), or 422 `idempotency_key_reused` when it was made for another holder.
+   */
+  async createLink(
+    viewer: RoomViewer,
+    input: LinkCreate,
+    origin: string,
+    idempotencyKey: string | null = null,
+  ): Promise<{ link: RoomLink; replayed: boolean }> {
     let name = input.name?.normalize('NFC');
     const title = input.title?.normalize('NFC') ?? null;
     const memberId = input.kind === 'user' ? input.conference_member_id : undefined;
@@ -81,13 +90,18 @@ export class RoomAccessRepository {
       ]);
     }
     if (!name) throw required('name', '氏名を入力してください。');
+    const holder = { kind: input.kind, name, title, conference_member_id: memberId ?? null };
     return inTransaction(this.pool, async (client) => {
+      // a request with the same key still in its transaction: this insert waits for it, then skips
       const { rows } = await client.query<LinkDbRow>(
-        `with l as (insert into room_link (cci_code, conference_id, kind, name, title, conference_member_id, created_by)
-                    values ($1, $2, $3, $4, $5, $6, $7) returning *)
+        `with l as (insert into room_link (cci_code, conference_id, kind, name, title, conference_member_id, created_by, idempotency_key)
+                    values ($1, $2, $3, $4, $5, $6, $7, $8)
+                    on conflict (conference_id, created_by, idempotency_key) where idempotency_key is not null do nothing
+                    returning *)
          select ${LINK_COLUMNS} from l join conference c on c.id = l.conference_id`,
-        [viewer.cciCode, viewer.conferenceId, input.kind, name, title, memberId ?? null, viewer.actor],
+        [viewer.cciCode, viewer.conferenceId, input.kind, name, title, memberId ?? null, viewer.actor, idempotencyKey],
       );
+      if (!rows[0]) return { link: await this.replay(client, viewer, idempotencyKey!, holder, origin), replayed: true };
       const link = this.toLink(rows[0], origin);
       await auditRoom(client, {
         cciCode: viewer.cciCode,
@@ -97,8 +111,29 @@ export class RoomAccessRepository {
         entityId: link.id,
         after: { kind: link.kind, name: link.name, title: link.title, conference_member_id: link.conference_member_id },
       });
-      return link;
+      return { link, replayed: false };
     });
+  }
+
+  /** The link an earlier request with `key` made, if it was for the same holder. */
+  private async replay(
+    client: pg.PoolClient,
+    viewer: RoomViewer,
+    key: string,
+    holder: Pick<LinkDbRow, 'kind' | 'name' | 'title' | 'conference_member_id'>,
+    origin: string,
+  ): Promise<RoomLink> {
+    const { rows } = await client.query<LinkDbRow>(
+      `select ${LINK_COLUMNS} from room_link l join conference c on c.id = l.conference_id
+        where l.conference_id = $1 and l.created_by = $2 and l.idempotency_key = $3`,
+      [viewer.conferenceId, viewer.actor, key],
+    );
+    const row = rows[0];
+    const same = (Object.keys(holder) as (keyof typeof holder)[]).every((k) => row[k] === holder[k]);
+    if (!same) {
+      throw new Problem(422, 'idempotency_key_reused', 'この操作は別の内容ですでに送信されています。画面を開き直してください。');
+    }
+    return this.toLink(row, origin);
   }
 
   /** Revoked links answer 404 from then on; revoking twice is the same as once. */

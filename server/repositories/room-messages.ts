@@ -54,6 +54,14 @@ const toComment = (row: CommentRow): Comment => ({
 
 const SENDER_COLUMNS = 'sender_key, sender_kind, sender_name, sender_org';
 
+/**
+ * A comment's event: for staff, and for its author, whose stream the hub lets it through by
+ * `sender_key` (the key never leaves the server): 回答済 reaches the author live (issue 29 §6,
+ * decision 0022).
+ */
+const addCommentEvent = (client: pg.ClientBase, conferenceId: number, row: CommentRow, comment: Comment) =>
+  addEvent(client, conferenceId, 'comment', { ...comment, sender_key: row.sender_key }, 'staff');
+
 /** Chat and comments are written while the room is waiting or open, into a panel staff opened. */
 function checkWritable(room: RoomRow, panel: 'chat' | 'comment'): void {
   if (room.status === 'ended') throw new Problem(422, 'room_ended', '会議は終了しました。書き込みはできません。');
@@ -155,7 +163,7 @@ export class RoomMessagesRepository {
         [viewer.cciCode, viewer.conferenceId, viewer.senderKey, viewer.kind, viewer.name, viewer.org, body, viewer.actor],
       );
       const comment = toComment(rows[0]);
-      await addEvent(client, viewer.conferenceId, 'comment', comment, 'staff');
+      await addCommentEvent(client, viewer.conferenceId, rows[0], comment);
       await auditRoom(client, {
         cciCode: viewer.cciCode,
         actor: viewer.actor,
@@ -184,7 +192,7 @@ export class RoomMessagesRepository {
         [commentId, status, viewer.actor],
       );
       const comment = toComment(rows[0]);
-      await addEvent(client, viewer.conferenceId, 'comment', comment, 'staff');
+      await addCommentEvent(client, viewer.conferenceId, rows[0], comment);
       await auditRoom(client, {
         cciCode: viewer.cciCode,
         actor: viewer.actor,

@@ -25,6 +25,11 @@ interface ConferenceFacts {
   attachments: Attachment[];
 }
 
+/** The running stretch added to elapsed_ms, and stopped (a stopped watch is left as it is). */
+const PAUSE_STOPWATCH = `stopwatch_elapsed_ms = stopwatch_elapsed_ms + case when stopwatch_running
+     then (extract(epoch from now() - stopwatch_started_at) * 1000)::bigint else 0 end,
+   stopwatch_running = false, stopwatch_started_at = null`;
+
 /** The stopwatch as clients compute it; `server_now` is stamped when sent. */
 export function stopwatchOf(row: RoomRow): Omit<Stopwatch, 'server_now'> {
   return {
@@ -96,7 +101,10 @@ export class RoomRepository {
     };
   }
 
-  /** PUT …/room (staff): status, agenda and its current item, online URL, panels. */
+  /**
+   * PUT …/room (staff): status, agenda and its current item, online URL, panels. Ending the room
+   * stops a running stopwatch where it stands (issue 29 §6: nobody is measuring after 終了).
+   */
   async update(viewer: RoomViewer, input: RoomUpdate): Promise<Room> {
     await inTransaction(this.pool, async (client) => {
       const before = await lockRoom(client, viewer.conferenceId);
@@ -111,6 +119,7 @@ export class RoomRepository {
       const { rows } = await client.query<RoomRow>(
         `update room set status = $2, agenda = $3, current_agenda = $4, online_url = $5, panels = $6,
                 version = version + 1, updated_at = now(), updated_by = $7
+                ${input.status === 'ended' ? `, ${PAUSE_STOPWATCH}` : ''}
           where conference_id = $1 returning *`,
         [
           viewer.conferenceId,
@@ -128,6 +137,9 @@ export class RoomRepository {
         after.online_url === before.online_url &&
         JSON.stringify(after.panels) === JSON.stringify(before.panels);
       const shared = sharedState(after);
+      if (before.stopwatch_running && !after.stopwatch_running) {
+        await addEvent(client, viewer.conferenceId, 'stopwatch', stopwatchOf(after));
+      }
       await addEvent(
         client,
         viewer.conferenceId,
@@ -158,9 +170,7 @@ export class RoomRepository {
         action === 'start'
           ? `stopwatch_running = true, stopwatch_started_at = case when stopwatch_running then stopwatch_started_at else now() end`
           : action === 'pause'
-            ? `stopwatch_elapsed_ms = stopwatch_elapsed_ms + case when stopwatch_running
-                 then (extract(epoch from now() - stopwatch_started_at) * 1000)::bigint else 0 end,
-               stopwatch_running = false, stopwatch_started_at = null`
+            ? PAUSE_STOPWATCH
             : `stopwatch_running = false, stopwatch_started_at = null, stopwatch_elapsed_ms = 0`;
       const { rows } = await client.query<RoomRow>(
         `update room set ${set}, stopwatch_label = coalesce($2, stopwatch_label) where conference_id = $1 returning *`,

@@ -4,6 +4,9 @@ import { loadLinkSecret } from '../lib/room/link-token.ts';
 import { RoomRepository } from '../repositories/room.ts';
 import { RoomMessagesRepository } from '../repositories/room-messages.ts';
 import { RoomAccessRepository } from '../repositories/room-access.ts';
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../lib/room/limits.ts';
+import { StreamSlots } from '../lib/room/stream-slots.ts';
+import { SharedRateLimits } from '../lib/shared-rate-limit.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import staffRoom from './room/staff.ts';
 import companyRoom from './room/company.ts';
@@ -17,6 +20,15 @@ export interface RoomOptions {
   linkSecret?: string;
   /** the SSE heartbeat (tests shorten it) */
   heartbeatMs?: number;
+  /** overrides of DEFAULT_ROOM_LIMITS (tests, bench:room's thousand links) */
+  limits?: Partial<RoomLimits>;
+}
+
+/** The room's limits (issue 29): the rules, the counters the processes share, this process's streams. */
+export interface RoomLimiter {
+  rules: RoomLimits;
+  shared: SharedRateLimits;
+  streams: StreamSlots;
 }
 
 declare module 'fastify' {
@@ -26,6 +38,7 @@ declare module 'fastify' {
     roomAccess: RoomAccessRepository;
     roomHub: RoomHub;
     roomLinkSecret: Buffer;
+    roomLimits: RoomLimiter;
   }
 }
 
@@ -46,6 +59,8 @@ const routes = fp<RoomOptions>(
     app.decorate('roomHub', hub);
     app.decorate('roomLinkSecret', secret);
     app.decorate('publicOrigin', opts.publicOrigin ?? null);
+    const rules = { ...DEFAULT_ROOM_LIMITS, ...opts.limits };
+    app.decorate('roomLimits', { rules, shared: new SharedRateLimits(app.pool), streams: new StreamSlots(rules) });
     await app.register(staffRoom);
     await app.register(companyRoom);
     await app.register(linkHolderRoom);

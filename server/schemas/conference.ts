@@ -34,7 +34,7 @@ const AttachmentSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const Attachments = Type.Array(AttachmentSchema, { maxItems: 20 });
+export const Attachments = Type.Array(AttachmentSchema, { maxItems: 20 });
 
 /**
  * DESIGN.md §11.2: business days before the deadline on which reminders go out; empty = none.

@@ -174,6 +174,14 @@ export const LinkCreateSchema = Type.Object(
 );
 export type LinkCreate = Static<typeof LinkCreateSchema>;
 
+/**
+ * POST …/room/links may carry `Idempotency-Key` (the SPA sends one per dialog submission): a request
+ * repeating a key this user used on this room gets the link that key made, not a second one.
+ */
+export const LinkCreateHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[\\x21-\\x7e]+$' })),
+});
+
 export const RoomLinkSchema = Type.Object({
   id: Type.Integer(),
   kind: Type.Enum(LINK_KINDS),
@@ -213,9 +221,12 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
  * server_now is the moment the event is written); chat: ChatMessage; chat_deleted: {id};
  * comment: Comment (staff only); reception: {row: ReceptionRow, counts: ReceptionCounts} after a check-in,
  * undo or walk-in (staff only); quorum: Quorum (staff only, when the conference sets one; issue 14,
- * server/schemas/reception.ts). A comment line `: heartbeat` every 15 s.
- * link_revoked and access_changed are never sent: they end the open streams of a revoked link, or of
- * everyone but staff when who may enter changes (server/lib/room/hub.ts).
+ * server/schemas/reception.ts); motion: {motion: Motion} or {deleted: id} after a 議案 is written, poll:
+ * {poll, motion} after a poll opens, changes, closes or is declared (staff only; issue 34,
+ * server/schemas/motion.ts, poll.ts). A comment line `: heartbeat` every 15 s.
+ * link_revoked and access_changed are never sent as such: a revoked link's open streams, and at an
+ * access change those of viewers who may no longer enter, get `access_revoked` {reason: the event's
+ * kind} with the event's id and end; everyone else goes on (server/lib/room/hub.ts, issue 29).
  */
 export const ROOM_EVENT_KINDS = [
   'room',
@@ -226,6 +237,8 @@ export const ROOM_EVENT_KINDS = [
   'comment',
   'reception',
   'quorum',
+  'motion',
+  'poll',
   'link_revoked',
 ] as const;
 export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];

@@ -46,10 +46,16 @@ export function safeFileName(name: string, fallback = 'file'): string {
   return [...cleaned.slice(0, cleaned.length - ext.length)].slice(0, MAX_NAME_LENGTH - ext.length).join('') + ext;
 }
 
-/** `attachment` with an ASCII fallback name and the real one as RFC 5987 `filename*` (Japanese names). */
+/**
+ * The one rule for a file name in a header (issue 29): every download, export and template goes
+ * through here. `attachment` with an ASCII fallback name and the real one as RFC 5987 `filename*`
+ * (Japanese names), the name first made a safe file name (safeFileName: no control characters,
+ * so no CR/LF, no quote or backslash, at most 120 characters).
+ */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const name = safeFileName(fileName);
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

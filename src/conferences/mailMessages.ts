@@ -84,6 +84,7 @@ export const messages = {
       errors: {
         answer_channel_required: '受付方法を選んでください。',
         received_at_in_future: '受付日時に未来の日時は指定できません。',
+        received_at_too_early: '受付日時が会議の作成より1年以上前です。日時を確認してください。',
         conference_cancelled: '中止された会議の回答は記録できません。',
         proxy_name_required: '代理出席者の氏名を入力してください。',
         proxy_title_required: '代理出席者の肩書を入力してください。',

@@ -52,6 +52,19 @@ describe('ChatPanel in the room (DESIGN.md §11.1)', () => {
     expect(messages()).toEqual(['質問です']);
   });
 
+  it('says 「Ctrl+Enter でも送信できます。」 on a desktop', async () => {
+    await enterCompanyRoom();
+    expect(within(chatPanel()).getByText('Ctrl+Enter でも送信できます。')).toBeInTheDocument();
+  });
+
+  it('does not on a phone at 375 px, which has no Ctrl key (issue 29 §6)', async () => {
+    setWidth(true);
+    const { user } = await enterCompanyRoom();
+    await user.click(screen.getByRole('tab', { name: 'チャット' }));
+    expect(within(chatPanel()).getByRole('textbox', { name: 'メッセージ' })).toBeInTheDocument();
+    expect(screen.queryByText('Ctrl+Enter でも送信できます。')).not.toBeInTheDocument();
+  });
+
   it('sends with the button and Ctrl+Enter; own messages are on the right and said to be own; a 500-character counter', async () => {
     const { seen, user } = await enterCompanyRoom();
     const input = within(chatPanel()).getByRole('textbox', { name: 'メッセージ' });

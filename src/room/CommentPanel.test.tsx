@@ -40,6 +40,18 @@ describe('CommentPanel in the room (DESIGN.md §11.1)', () => {
     expect(input).toHaveValue('');
   });
 
+  it('the author sees 未対応 turn 回答済 when staff answer, without a reload (issue 29 §6)', async () => {
+    serveRoom(COMPANY_BASE, { comments: [comment({ id: 3, body: '前回の議事録について' })] });
+    renderRoom({ kind: 'company', conferenceId: '10' });
+    await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(within(ownList()).getByRole('listitem')).toHaveTextContent('未対応');
+
+    FakeEventSource.latest().emit('comment', comment({ id: 3, body: '前回の議事録について', status: 'answered', version: 2 }), 9);
+    await waitFor(() => expect(within(ownList()).getByRole('listitem')).toHaveTextContent('回答済'));
+    expect(within(ownList()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('the modal also closes with its 閉じる button', async () => {
     serveRoom(COMPANY_BASE);
     const user = userEvent.setup();
@@ -72,6 +84,20 @@ describe('CommentPanel in the room (DESIGN.md §11.1)', () => {
     await user.paste('い'.repeat(2001));
     expect(within(commentPanel()).getByText('2000文字以内で入力してください。')).toBeInTheDocument();
     expect(within(commentPanel()).getByRole('button', { name: '送信' })).toBeDisabled();
+  });
+
+  it('429 past the comments a sender may send in a minute (issue 29): says how long to wait, keeps the text', async () => {
+    serveRoom(COMPANY_BASE, { commentReply: () => problem(429, 'rate_limited', { 'retry-after': '48' }) });
+    const user = userEvent.setup();
+    renderRoom({ kind: 'company', conferenceId: '10' });
+    const input = await within(await screen.findByTestId('room-panel-comment')).findByRole('textbox', { name: '質問・意見' });
+    await user.type(input, '六つ目の質問');
+    await user.click(within(commentPanel()).getByRole('button', { name: '送信' }));
+    expect(await within(commentPanel()).findByRole('alert')).toHaveTextContent(
+      '送信の間隔が短すぎます。48秒ほど待ってから送信してください。',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(input).toHaveValue('六つ目の質問');
   });
 
   it('staff see every comment with its sender, no form; new comments arrive by event', async () => {

@@ -1,6 +1,7 @@
 /**
  * The text box under the chat and the comment form: a counter of characters (as the server counts
- * them: code points after NFC), send with the button or Ctrl+Enter (⌘+Enter on a Mac), the text
+ * them: code points after NFC), send with the button or Ctrl+Enter (⌘+Enter on a Mac; said only where
+ * a keyboard is likely), the text
  * kept when sending fails and the reason shown in Japanese (roomErrors.ts).
  */
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -8,6 +9,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslate } from 'react-admin';
 import { isRoomEnded, roomErrorMessage } from './roomErrors';
@@ -35,6 +38,14 @@ export const ComposeBox = ({ messagesKey, max, rows, disabledNote, onSend, onSen
   const tooLong = length > max;
   const disabled = !!disabledNote;
   const canSend = !disabled && !sending && !tooLong && text.trim().length > 0;
+  // the Ctrl+Enter hint is for a keyboard: not on a phone or a touch screen (issue 29 §6)
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const touch = useMediaQuery('(pointer: coarse)', { noSsr: true });
+  const hint = tooLong
+    ? translate(`${messagesKey}.too_long`, { max })
+    : narrow || touch
+      ? ''
+      : translate('kaigi.room.compose_hint');
 
   const send = async () => {
     if (!canSend) return;
@@ -86,7 +97,7 @@ export const ComposeBox = ({ messagesKey, max, rows, disabledNote, onSend, onSen
         error={tooLong}
         helperText={
           <Box component="span" sx={{ display: 'flex', gap: 1 }}>
-            <span>{tooLong ? translate(`${messagesKey}.too_long`, { max }) : translate('kaigi.room.compose_hint')}</span>
+            <span>{hint}</span>
             <Box component="span" sx={{ ml: 'auto', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
               {translate(`${messagesKey}.counter`, { count: length, max })}
             </Box>

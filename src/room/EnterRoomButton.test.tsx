@@ -18,27 +18,22 @@ const openMeeting = (roomReply: () => Response) => {
   return renderPortal(<CompanyMeetingShowPage />, { url: '/company/meetings/10', path: '/company/meetings/:id' });
 };
 
-describe('会議室に入る on /company/meetings/:id (issue 12)', () => {
+describe('会議室に入る on /company/meetings/:id (issue 12, issue 29 §6)', () => {
   beforeEach(() => {
     amplify.signInAs('COMPANY_ADMIN');
     setWidth(false);
   });
 
-  it('shown while the room is open, leading to the room', async () => {
-    openMeeting(() => HttpResponse.json(room({ status: 'open' })));
-    const button = await screen.findByRole('link', { name: '会議室に入る' });
-    expect(button).toHaveAttribute('href', '/company/meetings/10/room');
-  });
-
-  it.each(['waiting', 'ended'] as const)('not shown while the room is %s', async (status) => {
-    let asked = 0;
-    openMeeting(() => {
-      asked += 1;
-      return HttpResponse.json(room({ status }));
-    });
-    await screen.findByRole('heading', { level: 1, name: '第75回 通常議員総会' });
-    await vi.waitFor(() => expect(asked).toBe(1));
-    expect(screen.queryByRole('link', { name: '会議室に入る' })).not.toBeInTheDocument();
+  // issue 29 §6: before the start and after the end too, not only while it is open
+  it.each([
+    ['waiting', '会議室に入る', '待機中（開始前です）'],
+    ['open', '会議室に入る', '開催中'],
+    ['ended', '会議の記録を見る', '終了しました'],
+  ] as const)('shown while the room is %s (%s, %s), leading to the room', async (status, label, said) => {
+    openMeeting(() => HttpResponse.json(room({ status })));
+    const link = await screen.findByRole('link', { name: label });
+    expect(link).toHaveAttribute('href', '/company/meetings/10/room');
+    expect(link).toHaveAccessibleDescription(said);
   });
 
   it('no room for this company (404): no button, and the meeting page stays (no /404)', async () => {

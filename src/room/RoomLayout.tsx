@@ -24,7 +24,7 @@ import { CommentPanel } from './CommentPanel';
 import { InfoPanel } from './InfoPanel';
 import { RoomStatusBanner } from './RoomStatusBanner';
 import { StopwatchDisplay } from './StopwatchDisplay';
-import { ROOM_PANELS, usePanelPrefs, type RoomPanel } from './panelPrefs';
+import { ROOM_PANELS, panelShown, usePanelPrefs, type RoomPanel } from './panelPrefs';
 import type { Room } from './api';
 import type { RoomStream } from './useRoomStream';
 import { visuallyHidden } from '../company/visuallyHidden';
@@ -115,7 +115,7 @@ export const RoomLayout = ({ room, stream, staffSlot, canDeleteChat }: RoomLayou
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <RoomStatusBanner status={room.status} connected={stream.connected} />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
-        <StopwatchDisplay stopwatch={room.stopwatch} clockOffset={stream.clockOffset} />
+        <StopwatchDisplay stopwatch={room.stopwatch} clockOffset={stream.clockOffset} ended={room.status === 'ended'} />
       </Paper>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Box role="group" aria-label={translate('kaigi.room.panels.toolbar')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -124,13 +124,13 @@ export const RoomLayout = ({ room, stream, staffSlot, canDeleteChat }: RoomLayou
               key={panel}
               value={panel}
               size="small"
-              selected={prefs.panels[panel]}
+              selected={panelShown(prefs, panel)}
               onChange={() => togglePanel(panel)}
               color="primary"
               sx={{ minHeight: 40, px: 1.5, gap: 0.5 }}
             >
               {/* shown or not is said by the mark too, not by colour alone */}
-              {prefs.panels[panel] && <CheckIcon fontSize="small" aria-hidden />}
+              {panelShown(prefs, panel) && <CheckIcon fontSize="small" aria-hidden />}
               {titleOf(panel)}
             </ToggleButton>
           ))}

@@ -85,6 +85,39 @@ describe('RoomView (DESIGN.md §11.1; spec §3 panel toggles and layout open fla
     });
   });
 
+  it('no toggle keeps its ✓ while the panels are hidden; one pressed then shows that panel alone (issue 29 §6)', async () => {
+    serveRoom(COMPANY_BASE);
+    const user = userEvent.setup();
+    await enter();
+    const pressed = () =>
+      within(screen.getByRole('group', { name: '表示するパネル' }))
+        .getAllByRole('button')
+        .map((b) => [b.textContent, b.getAttribute('aria-pressed'), !!b.querySelector('[data-testid="CheckIcon"]')]);
+    expect(pressed()).toEqual([
+      ['会議情報', 'true', true],
+      ['チャット', 'true', true],
+      ['質問・意見', 'true', true],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'パネルを隠す' }));
+    expect(screen.queryByTestId('room-panel-info')).not.toBeInTheDocument();
+    expect(pressed()).toEqual([
+      ['会議情報', 'false', false],
+      ['チャット', 'false', false],
+      ['質問・意見', 'false', false],
+    ]);
+
+    await user.click(toggle('チャット'));
+    expect(screen.getByTestId('room-panel-chat')).toBeInTheDocument();
+    expect(screen.queryByTestId('room-panel-info')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('room-panel-comment')).not.toBeInTheDocument();
+    expect(pressed()).toEqual([
+      ['会議情報', 'false', false],
+      ['チャット', 'true', true],
+      ['質問・意見', 'false', false],
+    ]);
+    expect(screen.getByRole('button', { name: 'パネルを隠す' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('bad stored JSON: every panel shown', async () => {
     localStorage.setItem(KEY, '{not json');
     serveRoom(COMPANY_BASE);

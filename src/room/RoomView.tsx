@@ -2,8 +2,9 @@
  * The room every layout kind shares (DESIGN.md §11.1, issue 12): staff (`admin` source, with their
  * controls in `staffSlot`), a company admin (`company`), an invitee or guest by link (`link`).
  * Loading, the failure (a link's 404 says only that the link is invalid or expired, never whether
- * the conference exists) and the loaded room (RoomLayout). `children` render inside the room's
- * context (useRoom), e.g. a page's title.
+ * the conference exists; a signed-in viewer let go by the stream is told so, with 再読み込み) and
+ * the loaded room (RoomLayout). `children` render inside the room's context (useRoom), e.g. a
+ * page's title.
  */
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -16,6 +17,7 @@ import { isHttpError } from '../api/errors';
 import type { RoomSource } from './api';
 import { RoomContext } from './RoomContext';
 import { RoomLayout } from './RoomLayout';
+import { RoomAccessRevoked } from './roomErrors';
 import { useRoomStream, type RoomStream } from './useRoomStream';
 
 export interface RoomViewProps {
@@ -24,8 +26,9 @@ export interface RoomViewProps {
   children?: ReactNode;
 }
 
+/** A link holder refused (404) or let go by the stream (access_revoked): the link is no longer valid. */
 export const isInvalidLink = (source: RoomSource, error: unknown) =>
-  source.kind === 'link' && isHttpError(error) && error.status === 404;
+  source.kind === 'link' && ((isHttpError(error) && error.status === 404) || error instanceof RoomAccessRevoked);
 
 export const InvalidLink = () => {
   const translate = useTranslate();
@@ -64,13 +67,19 @@ const RoomBody = ({ source, stream, staffSlot }: { source: RoomSource; stream: R
         severity="error"
         role="alert"
         action={
-          <Button color="inherit" size="small" onClick={stream.reload}>
+          <Button color="inherit" size="small" onClick={stream.reload} sx={{ whiteSpace: 'nowrap' }}>
             {translate('kaigi.room.retry')}
           </Button>
         }
       >
-        {translate('kaigi.room.load_error')}
-        {isHttpError(stream.error) && ` ${translate(stream.error.messageKey)}`}
+        {stream.error instanceof RoomAccessRevoked ? (
+          translate('kaigi.room.access_revoked')
+        ) : (
+          <>
+            {translate('kaigi.room.load_error')}
+            {isHttpError(stream.error) && ` ${translate(stream.error.messageKey)}`}
+          </>
+        )}
       </Alert>
     );
   }

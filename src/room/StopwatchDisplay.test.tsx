@@ -32,6 +32,17 @@ describe('StopwatchDisplay (spec §9 tick 100 ms, DESIGN.md §11.1)', () => {
     expect(time()).toBe('01:07.5');
   });
 
+  it('after the room ended: not 計測中 and no longer ticking, even if the watch was left running (issue 29 §6)', () => {
+    const started = NOW.getTime() - 5_000;
+    const running = stopwatch({ running: true, elapsed_ms: 1_000, started_at: iso(started), server_now: iso(NOW.getTime()) });
+    renderPortal(<StopwatchDisplay stopwatch={running} clockOffset={0} ended />, { url: '/', path: '/' });
+    expect(time()).toBe('00:06.0');
+    expect(screen.getByTestId('stopwatch-state')).toHaveTextContent('停止中');
+    expect(screen.getByTestId('stopwatch-state')).not.toHaveTextContent('計測中');
+    advance(5_000);
+    expect(time()).toBe('00:06.0');
+  });
+
   it('paused: the accumulated time stands still; 経過時間 label', () => {
     show(stopwatch({ running: false, elapsed_ms: 65_400, label: 'elapsed' }));
     expect(time()).toBe('01:05.4');

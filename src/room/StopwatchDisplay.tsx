@@ -14,23 +14,28 @@ import { visuallyHidden } from '../company/visuallyHidden';
 export interface StopwatchDisplayProps {
   stopwatch: Stopwatch;
   clockOffset: number;
+  /** the room has ended: nothing is measured any more (issue 29 §6), whatever the watch last said */
+  ended?: boolean;
 }
 
-const stateOf = (stopwatch: Stopwatch) => (stopwatch.running ? 'running' : stopwatch.elapsed_ms > 0 ? 'paused' : 'stopped');
+const stateOf = (stopwatch: Stopwatch, ended: boolean) =>
+  ended ? 'stopped' : stopwatch.running ? 'running' : stopwatch.elapsed_ms > 0 ? 'paused' : 'stopped';
 
-export const StopwatchDisplay = ({ stopwatch, clockOffset }: StopwatchDisplayProps) => {
+export const StopwatchDisplay = ({ stopwatch, clockOffset, ended = false }: StopwatchDisplayProps) => {
   const translate = useTranslate();
   // Until the first tick of a new state, "now" is when it arrived: server_now − offset.
   const [tick, setTick] = useState<{ of: Stopwatch; now: number } | null>(null);
   const now = tick?.of === stopwatch ? tick.now : Date.parse(stopwatch.server_now) - clockOffset;
+  // after the end the digits stand where they were when the room's state last arrived
+  const ticking = stopwatch.running && !ended;
   useEffect(() => {
-    if (!stopwatch.running) return;
+    if (!ticking) return;
     const timer = setInterval(() => setTick({ of: stopwatch, now: Date.now() }), STOPWATCH_TICK_MS);
     return () => clearInterval(timer);
-  }, [stopwatch]);
+  }, [stopwatch, ticking]);
 
   const label = translate(`kaigi.room.stopwatch.label.${stopwatch.label}`);
-  const state = stateOf(stopwatch);
+  const state = stateOf(stopwatch, ended);
   const stateText = translate(`kaigi.room.stopwatch.state.${state}`);
   return (
     <Box

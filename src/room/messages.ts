@@ -7,9 +7,12 @@ export const messages = {
     room: {
       title: '会議室',
       enter: '会議室に入る',
+      enter_record: '会議の記録を見る',
       back_to_meeting: '会議の詳細へ戻る',
       loading: '会議室を読み込んでいます…',
       load_error: '会議室を読み込めませんでした。',
+      access_revoked:
+        'この会議室には入室できなくなりました（招待の取り消しや会議の中止など）。再読み込みで最新の状態を確認できます。',
       retry: '再読み込み',
       close: '閉じる',
       cancel: 'キャンセル',

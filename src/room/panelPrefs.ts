@@ -18,6 +18,11 @@ export interface PanelPrefs {
 
 export const DEFAULT_PANEL_PREFS: PanelPrefs = { panels: { info: true, chat: true, comment: true }, open: true };
 
+const NO_PANELS: PanelPrefs['panels'] = { info: false, chat: false, comment: false };
+
+/** What is on screen: a panel toggled on, in an area not folded away (the toggles' ✓ and aria-pressed). */
+export const panelShown = (prefs: PanelPrefs, panel: RoomPanel) => prefs.open && prefs.panels[panel];
+
 export const panelPrefsKey = (kind: RoomKind) => `kaigi.room.panels.${kind}`;
 
 export const readPanelPrefs = (kind: RoomKind): PanelPrefs => {
@@ -57,8 +62,15 @@ export const usePanelPrefs = (kind: RoomKind) => {
       }),
     [kind],
   );
+  // while the panel area is folded away no toggle is on (issue 29 §6): one pressed then shows that
+  // panel alone, as its mark now says, not the others stored from before
   const togglePanel = useCallback(
-    (panel: RoomPanel) => update((p) => ({ ...p, panels: { ...p.panels, [panel]: !p.panels[panel] } })),
+    (panel: RoomPanel) =>
+      update((p) =>
+        p.open
+          ? { ...p, panels: { ...p.panels, [panel]: !p.panels[panel] } }
+          : { open: true, panels: { ...NO_PANELS, [panel]: true } },
+      ),
     [update],
   );
   const toggleOpen = useCallback(() => update((p) => ({ ...p, open: !p.open })), [update]);

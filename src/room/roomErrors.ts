@@ -25,3 +25,11 @@ export const roomErrorMessage = (translate: Translate, error: unknown): string =
 };
 
 export const isRoomEnded = (error: unknown) => isHttpError(error) && error.code === 'room_ended';
+
+/** The stream's `access_revoked`: this viewer may no longer enter the room (issue 29). */
+export class RoomAccessRevoked extends Error {
+  constructor() {
+    super('room access revoked');
+    this.name = 'RoomAccessRevoked';
+  }
+}

@@ -7,11 +7,16 @@
  * nothing twice. On an error the hook closes the EventSource itself and opens a new one after a
  * back-off of 1 s, 2 s, 4 s … 10 s: a signed-in user's ticket is single use, so EventSource's own
  * reconnect (same URL) would fail; link holders reopen the same way with the id they saw last.
+ *
+ * `access_revoked` (issue 29) is the server's last event on a stream whose viewer may no longer
+ * enter (a revoked link, the company's invitation removed, the conference cancelled): the hook
+ * closes the stream and does not reopen it; the page says why until the user reloads.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { isHttpError } from '../api/errors';
 import { roomApi, sourceKey, type RoomSource } from './api';
 import { initialRoomState, roomReducer, type RoomState } from './roomState';
+import { RoomAccessRevoked } from './roomErrors';
 
 // reception and quorum reach staff streams only (issue 14)
 const EVENT_KINDS = ['room', 'agenda', 'stopwatch', 'chat', 'chat_deleted', 'comment', 'reception', 'quorum'] as const;
@@ -83,10 +88,20 @@ export const useRoomStream = (source: RoomSource): RoomStream => {
         dispatch({ type: 'connected', value: false });
         retryLater();
       };
+      const seen = (event: MessageEvent<string>) => {
+        const id = Number(event.lastEventId);
+        if (Number.isSafeInteger(id) && id > lastEventId.current) lastEventId.current = id;
+      };
+      source.addEventListener('access_revoked', (event: MessageEvent<string>) => {
+        seen(event);
+        stopped = true;
+        source.close();
+        stream = null;
+        dispatch({ type: 'gone', error: new RoomAccessRevoked() });
+      });
       for (const kind of EVENT_KINDS) {
         source.addEventListener(kind, (event: MessageEvent<string>) => {
-          const id = Number(event.lastEventId);
-          if (Number.isSafeInteger(id) && id > lastEventId.current) lastEventId.current = id;
+          seen(event);
           let data: unknown;
           try {
             data = JSON.parse(event.data);

@@ -3,8 +3,14 @@
  * cancellation mail. One UID per conference and SEQUENCE from its version, so a calendar that
  * imported the invitation updates the same entry on a change and marks it cancelled on a cancel.
  * METHOD:PUBLISH: the file informs; answers go through the portal, not calendar replies.
+ *
+ * One rule for every text that reaches a line (issue 29): ical-generator's RFC 5545 TEXT escaping
+ * (`\`, `;`, `,`, line breaks as `\n`) and its folding at 75 octets, which never splits a character.
+ * Its `name` option alone writes NAME and X-WR-CALNAME unescaped (ical-generator 11), so a conference
+ * name with a line break could add properties or a second event: the name gets the library's own
+ * TEXT escape first, as SUMMARY does inside it.
  */
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus, escape } from 'ical-generator';
 
 export interface IcsConference {
   id: number;
@@ -23,7 +29,7 @@ export function conferenceIcs(
   const calendar = ical({
     prodId: { company: 'Kaigi', product: 'kaigi', language: 'JA' },
     method: ICalCalendarMethod.PUBLISH,
-    name: c.name,
+    name: escape(c.name, false),
   });
   calendar.createEvent({
     id: `kaigi-conference-${c.id}.${c.cci_code.replace(/[^A-Za-z0-9-]/g, '')}@${opts.domain}`,

@@ -10,7 +10,14 @@
  *
  * A client that joins reads its backlog (events after its Last-Event-ID) from the database while
  * live events for it are held back, then gets the held ones it had not yet seen: nothing lost,
- * nothing doubled. Staff-only events (comments) are skipped for other viewers.
+ * nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
+ * own author (its `sender_key`), who follows its status (decision 0022).
+ *
+ * Who may enter can change under an open stream (issue 29): at `access_changed` each viewer but
+ * staff is checked again, its later events held meanwhile; one still allowed goes on, one no longer
+ * allowed gets `access_revoked` with the event's id and its stream ends, as does a revoked link's
+ * (`link_revoked`). So every event that ends a stream carries its id, and no client resumes from
+ * before it to be ended again (SERVER_EVENT_KINDS, server/schemas/room.ts).
  */
 import pg from 'pg';
 
@@ -32,8 +39,10 @@ export interface RoomEvent {
 export interface RoomClient {
   /** sees staff-only events */
   readonly staff: boolean;
-  /** chat messages with this sender_key are the client's own (`own: true`) */
+  /** chat messages with this sender_key are the client's own (`own: true`); one link, one key */
   readonly senderKey: string;
+  /** whether the viewer may still enter (rejects when that cannot be known now) */
+  mayEnter(): Promise<boolean>;
   /** the socket's writes; false once it is gone */
   write(chunk: string): void;
   writableLength(): number;
@@ -43,8 +52,9 @@ export interface RoomClient {
 interface Subscription {
   client: RoomClient;
   lastSent: number;
-  /** live events that arrived while the backlog was being read */
+  /** live events that arrived while the backlog was being read or access checked again */
   held: RoomEvent[] | null;
+  ended: boolean;
 }
 
 interface Room {
@@ -97,12 +107,14 @@ export class RoomHub {
       room = { subs: new Set(), lastSeq: null, pending: false, reading: Promise.resolve() };
       this.rooms.set(conferenceId, room);
     }
-    const sub: Subscription = { client, lastSent: lastEventId ?? 0, held: [] };
+    const sub: Subscription = { client, lastSent: lastEventId ?? 0, held: [], ended: false };
     room.subs.add(sub);
     const unsubscribe = () => {
+      sub.ended = true;
       room.subs.delete(sub);
       if (room.subs.size === 0 && this.rooms.get(conferenceId) === room) this.rooms.delete(conferenceId);
     };
+    let backlog: RoomEvent[];
     try {
       // one statement, one snapshot: the backlog and the room's event number agree
       const { rows } = await this.pool.query<{ event_seq: string; events: RoomEvent[] }>(
@@ -114,7 +126,7 @@ export class RoomHub {
         [conferenceId, lastEventId],
       );
       if (lastEventId === null) sub.lastSent = Number(rows[0]?.event_seq ?? 0);
-      for (const event of rows[0]?.events ?? []) this.write(sub, event, new Frames(event));
+      backlog = rows[0]?.events ?? [];
       if (fresh && room.lastSeq === null) {
         room.lastSeq = Number(rows[0]?.event_seq ?? 0);
         if (room.pending) this.readNew(conferenceId, room);
@@ -123,10 +135,67 @@ export class RoomHub {
       unsubscribe();
       throw err;
     }
-    const held = sub.held ?? [];
-    sub.held = null;
-    for (const event of held) this.write(sub, event, new Frames(event));
+    // the live events held meanwhile follow the backlog (write skips those already sent)
+    sub.held = [...backlog, ...(sub.held ?? [])];
+    void this.drain(sub);
     return unsubscribe;
+  }
+
+  /**
+   * Writes a subscription's held events in order, then lets live ones through. An access_changed
+   * among them is awaited (mayEnter): the events after it stay held until the viewer is let go on.
+   */
+  private async drain(sub: Subscription): Promise<void> {
+    const held = sub.held ?? [];
+    while (held.length > 0 && !sub.ended) {
+      const event = held.shift() as RoomEvent;
+      if (this.mustRecheck(sub, event)) await this.recheck([sub], event);
+      else this.write(sub, event, new Frames(event));
+    }
+    sub.held = null;
+  }
+
+  private mustRecheck(sub: Subscription, event: RoomEvent): boolean {
+    return event.kind === 'access_changed' && !sub.client.staff && Number(event.seq) > sub.lastSent;
+  }
+
+  /**
+   * An access_changed for these subscriptions: each viewer is asked again whether it may enter
+   * (once per sender key: the many streams of one guest link cost one query). Those still allowed
+   * go on past the event; the others get `access_revoked` with its id and end. When the answer
+   * cannot be had (the database is away), the stream ends without the id: its reconnect from
+   * before the event asks again.
+   */
+  private async recheck(subs: Subscription[], event: RoomEvent): Promise<void> {
+    const answers = new Map<string, Promise<boolean>>();
+    const results = await Promise.allSettled(
+      subs.map((sub) => {
+        const key = sub.client.senderKey;
+        if (!answers.has(key)) answers.set(key, sub.client.mayEnter());
+        return answers.get(key) as Promise<boolean>;
+      }),
+    );
+    subs.forEach((sub, i) => {
+      const result = results[i];
+      if (sub.ended) return;
+      if (result.status === 'rejected') {
+        this.log.warn({ err: result.reason }, 'room access check failed; stream ended');
+        this.end(sub);
+      } else if (result.value) sub.lastSent = Math.max(sub.lastSent, Number(event.seq));
+      else this.revoke(sub, event);
+    });
+  }
+
+  /** The last event of a stream: `access_revoked` with the id of the event that ended it. */
+  private revoke(sub: Subscription, event: RoomEvent): void {
+    sub.lastSent = Number(event.seq);
+    sub.client.write(`id: ${event.seq}\nevent: access_revoked\ndata: ${JSON.stringify({ reason: event.kind })}\n\n`);
+    this.end(sub);
+  }
+
+  private end(sub: Subscription): void {
+    sub.ended = true;
+    sub.client.end();
   }
 
   /** Ends every stream (shutdown) and the LISTEN connection. */
@@ -193,7 +262,14 @@ export class RoomHub {
           const event = { ...row, seq: Number(row.seq) };
           room.lastSeq = event.seq;
           const frames = new Frames(event);
-          for (const sub of room.subs) this.deliver(sub, event, frames);
+          const recheck: Subscription[] = [];
+          for (const sub of room.subs) {
+            if (sub.held) sub.held.push(event);
+            else if (this.mustRecheck(sub, event)) recheck.push(sub);
+            else this.write(sub, event, frames);
+          }
+          // the room's later events wait for the answers: nobody refused sees one more
+          if (recheck.length > 0) await this.recheck(recheck, event);
         }
       } catch (err) {
         this.log.error({ err, conferenceId }, 'room events read failed');
@@ -201,29 +277,21 @@ export class RoomHub {
     });
   }
 
-  /** A live event: held while the client's backlog is being read, else written. */
-  private deliver(sub: Subscription, event: RoomEvent, frames: Frames): void {
-    if (sub.held) sub.held.push(event);
-    else this.write(sub, event, frames);
-  }
-
   private write(sub: Subscription, event: RoomEvent, frames: Frames): void {
     const seq = Number(event.seq);
-    if (seq <= sub.lastSent) return;
-    sub.lastSent = seq;
+    if (seq <= sub.lastSent || sub.ended) return;
     // a revoked link's open streams end; its reconnect is then a 404 like any other use of it
     if (event.kind === 'link_revoked') {
-      if (event.payload.sender_key === sub.client.senderKey) sub.client.end();
+      if (event.payload.sender_key === sub.client.senderKey) this.revoke(sub, event);
+      else sub.lastSent = seq;
       return;
     }
-    // who may enter has changed: everyone but staff reconnects and is let in again only if allowed
-    if (event.kind === 'access_changed') {
-      if (!sub.client.staff) sub.client.end();
-      return;
-    }
-    if (event.audience === 'staff' && !sub.client.staff) return;
+    sub.lastSent = seq;
+    // staff are not asked again when who may enter changes (mustRecheck); nothing to show them
+    if (event.kind === 'access_changed') return;
+    if (event.audience === 'staff' && !sub.client.staff && !ownComment(event, sub.client)) return;
     if (sub.client.writableLength() > MAX_BUFFERED_BYTES) {
-      sub.client.end();
+      this.end(sub);
       return;
     }
     sub.client.write(frames.for(sub.client.senderKey));
@@ -233,6 +301,9 @@ export class RoomHub {
     for (const room of this.rooms.values()) for (const sub of room.subs) if (!sub.held) sub.client.write(': heartbeat\n\n');
   }
 }
+
+const ownComment = (event: RoomEvent, client: RoomClient) =>
+  event.kind === 'comment' && event.payload.sender_key === client.senderKey;
 
 /**
  * The SSE text of one event, made once per event (and once more for the sender's own view of a chat

@@ -3,6 +3,7 @@
  * so nginx passes events at once, heartbeats from the hub, ended cleanly by the client or shutdown.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Problem } from '../../plugins/app/problem.ts';
 import type { RoomHub } from './hub.ts';
 import type { RoomViewer } from './viewers.ts';
 
@@ -19,11 +20,16 @@ export function resumeFrom(request: FastifyRequest, query: { last_event_id?: num
   return query.last_event_id ?? null;
 }
 
+/**
+ * `viewer` was resolved on entry; the hub calls `viewerOf` again when who may enter changes (a 404
+ * then means the viewer may no longer enter).
+ */
 export async function streamRoom(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: RoomHub,
   viewer: RoomViewer,
+  viewerOf: () => Promise<RoomViewer>,
   lastEventId: number | null,
 ): Promise<void> {
   reply.hijack();
@@ -54,6 +60,14 @@ export async function streamRoom(
       {
         staff: viewer.kind === 'admin',
         senderKey: viewer.senderKey,
+        mayEnter: () =>
+          viewerOf().then(
+            () => true,
+            (err: unknown) => {
+              if (err instanceof Problem && err.status === 404) return false;
+              throw err;
+            },
+          ),
         write: (chunk) => {
           // the hub may end a stream (e.g. a slow reader) while it still replays the backlog
           if (!res.destroyed && !res.writableEnded) res.write(chunk);

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { Problem, type ProblemField } from './problem.ts';
 import { PATTERN_MESSAGES } from '../../schemas/typed-text.ts';
 import { poolExhausted } from '../../lib/db-errors.ts';
+import { loggablePath } from '../../lib/escape/log-url.ts';
 
 const PROBLEM_TYPE = 'application/problem+json';
 
@@ -77,7 +78,7 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) =>
-      sendProblem(reply, new Problem(404, 'not_found', `${request.method} ${request.url.split('?')[0]} は存在しません。`)),
+      sendProblem(reply, new Problem(404, 'not_found', `${request.method} ${loggablePath(request.url)} は存在しません。`)),
     );
   },
   { name: 'error-handler' },

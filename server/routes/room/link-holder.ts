@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { linkViewer } from '../../lib/room/viewers.ts';
+import { rateLimitHook } from '../../lib/rate-limit.ts';
 import { TokenParams } from '../../schemas/room.ts';
 import { registerRoomRoutes } from './shared.ts';
 
@@ -7,8 +9,11 @@ import { registerRoomRoutes } from './shared.ts';
  * DESIGN.md §11.1, a guest (来賓, 講師) or an invitee through a link, without an account: the
  * signed token is the credential. A bad, expired or revoked token is a 404 that says nothing about
  * the conference. The token sits in the path, so the access log keeps its ids only (config/logger.ts).
+ * Writes are limited per link (shared.ts) and, as a high ceiling, per address in this process
+ * (issue 29: a venue's attendees share one address).
  */
 const linkHolderRoom: FastifyPluginAsync = async (app) => {
+  await app.register(rateLimit, { global: false });
   registerRoomRoutes(app, {
     path: '/v1/room/:token',
     params: TokenParams,
@@ -18,6 +23,7 @@ const linkHolderRoom: FastifyPluginAsync = async (app) => {
     viewerOf: (request: FastifyRequest) => linkViewer(app.pool, app.roomLinkSecret, (request.params as { token: string }).token),
     tickets: false,
     sendsComments: true,
+    beforeWrite: rateLimitHook(app, app.roomLimits.rules.linkWritesPerIp),
   });
 };
 export default linkHolderRoom;

@@ -3,7 +3,7 @@
  * the room, its event stream, the chat and the comments. Each audience's file resolves its viewer
  * its own way and adds what only it may do.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TObject } from 'typebox';
 import { rateLimited } from '../../services/cognito-users.ts';
@@ -38,14 +38,21 @@ export interface Audience {
   tickets: boolean;
   /** POST …/comments (staff read comments, they do not send them) */
   sendsComments: boolean;
+  /** runs first on POST …/chat and …/comments (link holders: the per-address ceiling) */
+  beforeWrite?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 export function registerRoomRoutes(parent: FastifyInstance, audience: Audience): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const { path: R, params, tags, read, write, viewerOf } = audience;
+  const { path: R, params, tags, read, write, viewerOf, beforeWrite } = audience;
+  const { rules, shared, streams } = app.roomLimits;
   const signedIn = audience.tickets ? [401, 403] : [];
   const errors = problemResponses(400, 404, ...signedIn);
-  const writeErrors = problemResponses(400, 404, 422, ...signedIn);
+  const limitedErrors = problemResponses(400, 404, 429, ...signedIn);
+  const writeErrors = problemResponses(400, 404, 422, 429, ...signedIn);
+  const writeHooks = beforeWrite ? { onRequest: beforeWrite } : {};
+  /** per link or user in this room: a company admin's limit in one room leaves another alone */
+  const senderIn = (viewer: RoomViewer) => `${viewer.conferenceId}:${viewer.senderKey}`;
 
   app.get(R, { config: { access: read }, schema: { tags, params, response: { 200: RoomSchema, ...errors } } }, async (request) =>
     app.room.state(await viewerOf(request)),
@@ -53,17 +60,25 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
 
   app.get(
     `${R}/events`,
-    { config: { access: read, streamTicket: audience.tickets }, schema: { tags, params, querystring: EventsQuery } },
-    async (request, reply) =>
-      streamRoom(request, reply, app.roomHub, await viewerOf(request), resumeFrom(request, request.query)),
+    {
+      config: { access: read, streamTicket: audience.tickets },
+      schema: { tags, params, querystring: EventsQuery, response: limitedErrors },
+    },
+    async (request, reply) => {
+      const viewer = await viewerOf(request);
+      // 429 too_many_streams past the open streams of this link or user (issue 29)
+      reply.raw.once('close', streams.acquire(reply, viewer.senderKey));
+      await streamRoom(request, reply, app.roomHub, viewer, () => viewerOf(request), resumeFrom(request, request.query));
+    },
   );
 
   if (audience.tickets) {
     app.post(
       `${R}/ticket`,
-      { config: { access: read }, schema: { tags, params, response: { 201: StreamTicketSchema, ...errors } } },
+      { config: { access: read }, schema: { tags, params, response: { 201: StreamTicketSchema, ...limitedErrors } } },
       async (request, reply) => {
         const viewer = await viewerOf(request);
+        await shared.enforce(reply, 'room_ticket', currentUser(request).username, rules.ticketsPerUser);
         reply.code(201);
         return app.roomAccess.issueTicket(viewer, currentUser(request).username);
       },
@@ -79,20 +94,20 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
     async (request) => ({ data: await app.roomMessages.chat(await viewerOf(request)) }),
   );
 
-  // 429 `rate_limited` with Retry-After when the sender wrote less than a second ago
+  // 429 `rate_limited` with Retry-After when the sender wrote less than a second ago, or more than
+  // chatPerSender in its window (staff, who moderate, only the former)
   app.post(
     `${R}/chat`,
     {
+      ...writeHooks,
       config: { access: write },
-      schema: {
-        tags,
-        params,
-        body: ChatCreateSchema,
-        response: { 201: ChatMessageSchema, ...writeErrors, ...problemResponses(429) },
-      },
+      schema: { tags, params, body: ChatCreateSchema, response: { 201: ChatMessageSchema, ...writeErrors } },
     },
     async (request, reply) => {
-      const result = await app.roomMessages.postChat(await viewerOf(request), roomText(request.body.body, CHAT_MAX_LENGTH));
+      const body = roomText(request.body.body, CHAT_MAX_LENGTH);
+      const viewer = await viewerOf(request);
+      if (viewer.kind !== 'admin') await shared.enforce(reply, 'room_chat', senderIn(viewer), rules.chatPerSender);
+      const result = await app.roomMessages.postChat(viewer, body);
       if ('retryAfterMs' in result) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(result.retryAfterMs / 1000))));
         throw rateLimited();
@@ -115,14 +130,15 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
     app.post(
       `${R}/comments`,
       {
+        ...writeHooks,
         config: { access: write },
         schema: { tags, params, body: CommentCreateSchema, response: { 201: CommentSchema, ...writeErrors } },
       },
       async (request, reply) => {
-        const comment = await app.roomMessages.postComment(
-          await viewerOf(request),
-          roomText(request.body.body, COMMENT_MAX_LENGTH),
-        );
+        const body = roomText(request.body.body, COMMENT_MAX_LENGTH);
+        const viewer = await viewerOf(request);
+        await shared.enforce(reply, 'room_comment', senderIn(viewer), rules.commentsPerSender);
+        const comment = await app.roomMessages.postComment(viewer, body);
         reply.code(201);
         return comment;
       },

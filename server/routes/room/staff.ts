@@ -8,6 +8,7 @@ import {
   CommentParams,
   CommentSchema,
   CommentUpdateSchema,
+  LinkCreateHeaders,
   LinkCreateSchema,
   LinkParams,
   MessageParams,
@@ -97,6 +98,8 @@ const staffRoom: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({ data: await app.roomAccess.links(await viewerOf(request), originOf(app, request)) }),
   );
 
+  // issue 29: limited per user (429 with Retry-After); a repeated Idempotency-Key answers the link
+  // it made (Idempotent-Replayed: true), so a 発行する pressed again after a time-out makes no second
   app.post(
     `${R}/links`,
     {
@@ -104,12 +107,18 @@ const staffRoom: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         params: RoomIdParams,
+        headers: LinkCreateHeaders,
         body: LinkCreateSchema,
-        response: { 201: RoomLinkSchema, ...problemResponses(400, 401, 403, 404, 422) },
+        response: { 201: RoomLinkSchema, ...problemResponses(400, 401, 403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
-      const link = await app.roomAccess.createLink(await viewerOf(request), request.body, originOf(app, request));
+      const viewer = await viewerOf(request);
+      const { rules, shared } = app.roomLimits;
+      await shared.enforce(reply, 'room_link', viewer.actor, rules.linksPerUser);
+      const key = request.headers['idempotency-key'] ?? null;
+      const { link, replayed } = await app.roomAccess.createLink(viewer, request.body, originOf(app, request), key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       reply.code(201);
       return link;
     },

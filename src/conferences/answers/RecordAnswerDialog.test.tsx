@@ -113,4 +113,27 @@ describe('recording an answer received by the chamber', () => {
       answer_channel: 'phone',
     });
   }, 30_000);
+  it('a received time refused as too early (received_at_too_early, issue 29) is told in Japanese', async () => {
+    signIn();
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
+      http.get(`${API}/conference_members`, () => list(answersFixture(), 8, 1, 1000)),
+      http.put(`${API}/conference_members/5`, () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Unprocessable', status: 422, code: 'received_at_too_early', detail: 'too early' },
+          { status: 422, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    renderAdmin('/conferences/1/answers', { conferences });
+    const { user, dialog } = await recordDialog('高橋 三郎');
+    await user.click(within(dialog).getByRole('radio', { name: '出席' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /受付方法/ }));
+    await user.click(await screen.findByRole('option', { name: 'FAX' }));
+    fireEvent.change(within(dialog).getByLabelText('受付日時'), { target: { value: '1900-01-01T10:00' } });
+    await user.click(within(dialog).getByRole('button', { name: '記録する' }));
+    expect(
+      await within(dialog).findByText('受付日時が会議の作成より1年以上前です。日時を確認してください。', {}, WAIT),
+    ).toBeInTheDocument();
+  }, 30_000);
 });

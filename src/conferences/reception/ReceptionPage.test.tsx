@@ -26,11 +26,10 @@ vi.mock('@zxing/browser', () => ({
     decodeFromVideoDevice() {
       return zxing.video();
     }
-    decodeFromImageUrl() {
-      return zxing.image();
-    }
   },
 }));
+// the image's pixels are read in ticketImage.test.ts (jsdom has no canvas)
+vi.mock('./ticketImage', () => ({ decodeTicketFile: async () => (await zxing.image()).getText() }));
 
 const setCamera = (secure: boolean, getUserMedia: unknown) => {
   Object.defineProperty(window, 'isSecureContext', { value: secure, configurable: true });
@@ -38,10 +37,6 @@ const setCamera = (secure: boolean, getUserMedia: unknown) => {
 };
 
 describe('ReceptionPage', () => {
-  beforeAll(() => {
-    // jsdom has no object URLs; the decoder above does not read them
-    Object.assign(URL, { createObjectURL: () => 'blob:ticket', revokeObjectURL: () => undefined });
-  });
   it('opens from the conference page; a search finds a person and 受付 checks them in', async () => {
     const { searches, state } = deskServer();
     const posted: unknown[] = [];
@@ -97,6 +92,30 @@ describe('ReceptionPage', () => {
     await waitFor(() => expect(screen.getByTestId('desk-result')).toHaveTextContent('すでに受付済みです 10:02'), WAIT);
     expect(screen.getByTestId('desk-result')).toHaveTextContent('山田 太郎');
     expect(bodies).toEqual([{ qr: 'KR1.1.sig' }]);
+  }, 30_000);
+
+  it('the last person’s card goes as soon as the next search or scan begins', async () => {
+    deskServer();
+    let answer: { getText(): string } | Promise<{ getText(): string }> = { getText: () => 'KR1.1.sig' };
+    zxing.image = async () => answer;
+    server.use(http.post(DESK, () => HttpResponse.json({ row: checkedIn(ROWS[0]), already: false, counts: counts(2, 1) })));
+    const user = userEvent.setup();
+    await openDesk();
+    const result = screen.getByTestId('desk-result');
+    const input = screen.getByTestId('ticket-image-input');
+
+    await user.upload(input, new File(['png'], 'ticket.png', { type: 'image/png' }));
+    await waitFor(() => expect(result).toHaveTextContent('山田 太郎株式会社アクメ受付しました'), WAIT);
+    await user.type(screen.getByRole('searchbox', { name: '名前・カナ・会社名・事業所コードで検索' }), 'さとう');
+    expect(result).toBeEmptyDOMElement();
+
+    await user.upload(input, new File(['png'], 'ticket.png', { type: 'image/png' }));
+    await waitFor(() => expect(result).toHaveTextContent('受付しました'), WAIT);
+    // the next ticket is still being read: the card of the one before is gone already
+    answer = new Promise(() => undefined);
+    await user.upload(input, new File(['png'], 'next.png', { type: 'image/png' }));
+    expect(await screen.findByRole('button', { name: '読み取っています…' })).toBeDisabled();
+    expect(result).toBeEmptyDOMElement();
   }, 30_000);
 
   it('a ticket of another conference or a broken one is refused in words', async () => {

@@ -58,14 +58,17 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
         </Typography>
       )}
       {/* the camera keeps reading: nothing new while a check-in is on its way or a question is open */}
-      <ScanPanel onScan={(qr) => !actions.busy && !actions.question && actions.checkIn({ qr })} />
+      <ScanPanel onStart={actions.clearResult} onScan={(qr) => !actions.busy && !actions.question && actions.checkIn({ qr })} />
       <ScanResult result={actions.result} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           type="search"
           label={translate('kaigi.reception.search.label')}
           value={input}
-          onChange={(event) => setInput(event.target.value)}
+          onChange={(event) => {
+            setInput(event.target.value);
+            actions.clearResult();
+          }}
           fullWidth
           autoComplete="off"
           slotProps={{

@@ -25,26 +25,11 @@ const cameraErrorOf = (error: unknown): CameraError => {
 
 const loadReader = async () => new (await import('@zxing/browser')).BrowserQRCodeReader();
 
-/**
- * A photo or an image of the ticket: the plain reader first; when it finds nothing, harder
- * (TRY_HARDER), then as a clean code filling the image (PURE_BARCODE) — @zxing/library misses a few
- * percent of clean generated codes without that hint (measured in test/helpers/qr-decode.ts).
- */
-async function decodeImage(url: string): Promise<string> {
-  const [{ BrowserQRCodeReader }, { DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-  const attempts = [new Map(), new Map([[DecodeHintType.TRY_HARDER, true]]), new Map([[DecodeHintType.PURE_BARCODE, true]])];
-  let failure: unknown;
-  for (const hints of attempts) {
-    try {
-      return (await new BrowserQRCodeReader(hints).decodeFromImageUrl(url)).getText();
-    } catch (error) {
-      failure = error;
-    }
-  }
-  throw failure;
-}
+/** A photo or a screenshot of the ticket (ticketImage.ts), its decoder loaded when first used. */
+const decodeImage = async (file: File) => (await import('./ticketImage')).decodeTicketFile(file);
 
-export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
+/** `onStart`: a scan begins (camera or image), before anything is read. */
+export const ScanPanel = ({ onScan, onStart }: { onScan(text: string): void; onStart?(): void }) => {
   const translate = useTranslate();
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -60,6 +45,7 @@ export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
 
   const startCamera = () => {
     setCameraError(null);
+    onStart?.();
     if (window.isSecureContext === false) return setCameraError('insecure');
     if (!navigator.mediaDevices?.getUserMedia) return setCameraError('absent');
     setActive(true);
@@ -100,15 +86,14 @@ export const ScanPanel = ({ onScan }: { onScan(text: string): void }) => {
     if (!file) return;
     setImageFailed(false);
     setReading(true);
-    const url = URL.createObjectURL(file);
+    onStart?.();
     try {
-      const text = await decodeImage(url);
+      const text = await decodeImage(file);
       last.current = { text, at: Date.now() };
       onScanRef.current(text);
     } catch {
       setImageFailed(true);
     } finally {
-      URL.revokeObjectURL(url);
       setReading(false);
     }
   };

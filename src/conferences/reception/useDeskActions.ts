@@ -57,6 +57,8 @@ export const useDeskActions = (
   };
 
   const checkIn = async (target: CheckInTarget, confirm = false) => {
+    // the card of the one before goes as soon as the next one is on its way (issue 29 §6)
+    setResult(null);
     setBusy(true);
     try {
       done(await receptionApi.checkIn(conferenceId, target, confirm));
@@ -120,5 +122,7 @@ export const useDeskActions = (
     confirm,
     cancel: () => setQuestion(null),
     walkedIn: (answer: CheckInResult) => done(answer, 'walk_in'),
+    /** A new search or scan has begun: the last person's card no longer speaks for who is at the desk. */
+    clearResult: () => setResult(null),
   };
 };

@@ -2,8 +2,12 @@
  * 参加用リンクを発行 (DESIGN.md §11.1): for a guest (来賓・講師: 氏名 required, 肩書) or for one of
  * this conference's invitees (picked from its conference members, as the 招待者 tab lists them).
  * POST …/room/links; the issued URL is then shown with its copy button until the dialog closes.
+ *
+ * Issue 29: a failed or timed-out POST may still have made the link, so every attempt ends with
+ * `onSettled` (the list reloads), and 発行する pressed again for the same entries sends the same
+ * Idempotency-Key: the server answers the link it made instead of making a second.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Autocomplete,
@@ -26,7 +30,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { LoadError } from '../LoadError';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
-import { roomApi } from './api';
+import { roomApi, type LinkRequest } from './api';
 import { CopyUrl } from './CopyUrl';
 import { roomErrorMessage } from './RoomSaveError';
 import { LINK_KINDS, type LinkKind, type RoomLink } from './types';
@@ -35,10 +39,14 @@ export interface IssueLinkDialogProps {
   conferenceId: number;
   open: boolean;
   onClose: () => void;
-  onIssued: (link: RoomLink) => void;
+  /** after every attempt, issued or not: the list may have a new link */
+  onSettled: () => void;
 }
 
-export const IssueLinkDialog = ({ conferenceId, open, onClose, onIssued }: IssueLinkDialogProps) => {
+/** A fresh key per submission (getRandomValues: randomUUID needs a secure context). */
+const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export const IssueLinkDialog = ({ conferenceId, open, onClose, onSettled }: IssueLinkDialogProps) => {
   const translate = useTranslate();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -50,6 +58,8 @@ export const IssueLinkDialog = ({ conferenceId, open, onClose, onIssued }: Issue
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [issued, setIssued] = useState<RoomLink | null>(null);
+  /** the entries last sent and their key: sent again unchanged, they keep it */
+  const submission = useRef<{ body: string; key: string } | null>(null);
   const members = useConferenceMembers([conferenceId], { enabled: open && kind === 'user' });
   const t = (key: string, args?: Record<string, unknown>) => translate(`kaigi.room.staff.links.${key}`, args);
 
@@ -63,19 +73,19 @@ export const IssueLinkDialog = ({ conferenceId, open, onClose, onIssued }: Issue
     if (missing) return;
     setPending(true);
     setError(null);
+    const body: LinkRequest =
+      kind === 'guest'
+        ? { kind, name: name.trim(), title: title.trim() || null }
+        : { kind, conference_member_id: Number(member!.id) };
+    const sent = JSON.stringify(body);
+    if (submission.current?.body !== sent) submission.current = { body: sent, key: newKey() };
     try {
-      const link = await roomApi.createLink(
-        conferenceId,
-        kind === 'guest'
-          ? { kind, name: name.trim(), title: title.trim() || null }
-          : { kind, conference_member_id: Number(member!.id) },
-      );
-      setIssued(link);
-      onIssued(link);
+      setIssued(await roomApi.createLink(conferenceId, body, submission.current.key));
     } catch (e) {
       setError(e);
     } finally {
       setPending(false);
+      onSettled();
     }
   };
 

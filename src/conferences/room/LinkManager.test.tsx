@@ -1,11 +1,13 @@
 /**
  * 参加用リンク against MSW: the issued links with kind, name, expiry or revocation; issuing a guest
  * link (氏名 required) or an invitee's link (picked from the conference members) shows its URL with
- * a copy button (clipboard, else the URL is selected); 無効にする asks, then DELETEs.
+ * a copy button (clipboard, else the URL is selected); 無効にする asks, then DELETEs. Issue 29: a
+ * POST that times out after the server made the link reloads the list, and 発行する pressed again
+ * sends the same Idempotency-Key, so no second link appears.
  */
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { server } from '../../test/server';
 import { LinkManager } from './LinkManager';
 import { ROOM, link, room } from './test/fixtures';
@@ -147,5 +149,98 @@ describe('LinkManager', () => {
     expect(await screen.findByText('無効（2026/11/21 15:00）')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'DELETE', path: 'links/1' }]);
     expect(screen.getByText('リンクを無効にしました。')).toBeInTheDocument();
+  });
+
+  it('after a timed-out 発行する the list reloads, and pressing again sends the same key: one link, not two', async () => {
+    // the server behind the time-out: it made the link, but its answer never came back; a request
+    // with a key it saw answers that link (server/repositories/room-access.ts)
+    let links: RoomLink[] = [link({ id: 1 })];
+    const byKey = new Map<string, RoomLink>();
+    const keys: string[] = [];
+    let listReads = 0;
+    let reached: () => void = () => {};
+    const firstPost = new Promise<void>((resolve) => (reached = resolve));
+    server.use(
+      http.get(`${ROOM}/links`, () => {
+        listReads += 1;
+        return HttpResponse.json({ data: links });
+      }),
+      http.post(`${ROOM}/links`, async ({ request }) => {
+        const key = request.headers.get('idempotency-key') ?? '';
+        keys.push(key);
+        const known = byKey.get(key);
+        if (known) return HttpResponse.json(known, { status: 201 });
+        const body = (await request.json()) as { name: string };
+        const created = link({ id: 2, name: body.name, title: null, url: 'https://kaigi.example.jp/room/tok-2' });
+        byKey.set(key, created);
+        links = [...links, created];
+        reached();
+        await delay('infinite');
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderLinks();
+    await user.click(await screen.findByRole('button', { name: 'リンクを発行' }));
+    const dialog = await screen.findByRole('dialog', { name: '参加用リンクを発行' });
+    await user.type(within(dialog).getByRole('textbox', { name: '氏名' }), '高橋 来賓');
+    expect(listReads).toBe(1);
+
+    // the client's 30 s time-out (spec §9) passes at once; other timers run as time goes (the
+    // test setup restores real timers after each test)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: '発行する' }));
+    await firstPost;
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('通信がタイムアウトしました。');
+    // the list behind the dialog reloaded and shows the link the server made
+    await waitFor(() => expect(listReads).toBe(2));
+    expect(await screen.findByRole('textbox', { name: '高橋 来賓さんの参加用リンク', hidden: true })).toHaveValue(
+      'https://kaigi.example.jp/room/tok-2',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: '発行する' }));
+    const issued = await screen.findByRole('dialog', { name: 'リンクを発行しました' });
+    expect(within(issued).getByRole('textbox', { name: '高橋 来賓さんの参加用リンク' })).toHaveValue(
+      'https://kaigi.example.jp/room/tok-2',
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await user.click(within(issued).getByRole('button', { name: '閉じる' }));
+    await waitFor(() => expect(listReads).toBe(3));
+    expect(screen.getAllByRole('textbox', { name: '高橋 来賓さんの参加用リンク' })).toHaveLength(1);
+  });
+
+  it('changed entries after a failure are a new submission with a new key', async () => {
+    const keys: string[] = [];
+    let failed = false;
+    server.use(
+      http.get(`${ROOM}/links`, () => HttpResponse.json({ data: [] })),
+      http.post(`${ROOM}/links`, async ({ request }) => {
+        keys.push(request.headers.get('idempotency-key') ?? '');
+        if (!failed) {
+          failed = true;
+          return HttpResponse.json({ status: 429, code: 'rate_limited' }, { status: 429, headers: { 'retry-after': '30' } });
+        }
+        const body = (await request.json()) as { name: string };
+        return HttpResponse.json(link({ id: 5, name: body.name }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderLinks();
+    await user.click(await screen.findByRole('button', { name: 'リンクを発行' }));
+    const dialog = await screen.findByRole('dialog', { name: '参加用リンクを発行' });
+    await user.type(within(dialog).getByRole('textbox', { name: '氏名' }), '来賓 一');
+    await user.click(within(dialog).getByRole('button', { name: '発行する' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'リクエストが多すぎます。しばらくしてから再度お試しください。',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: '氏名' }), '郎');
+    await user.click(within(dialog).getByRole('button', { name: '発行する' }));
+    expect(await screen.findByRole('dialog', { name: 'リンクを発行しました' })).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * 参加用リンク (DESIGN.md §11.1): the links staff issued for guests (来賓・講師) and invitees, with
- * their expiry (a day after the conference ends) or revocation; リンクを発行 (IssueLinkDialog);
+ * their expiry (a day after the conference ends) or revocation; リンクを発行 (IssueLinkDialog, after
+ * whose every attempt, failed or timed out too, the list reloads);
  * each active link's URL can be copied, and 無効にする revokes it after a confirmation
  * (DELETE …/room/links/{id}; the holder then gets a 404).
  */
@@ -134,7 +135,7 @@ export const LinkManager = ({ conferenceId }: LinkManagerProps) => {
           conferenceId={conferenceId}
           open={dialogOpen}
           onClose={() => setDialogOpen(false)}
-          onIssued={() => void queryClient.invalidateQueries({ queryKey: key })}
+          onSettled={() => void queryClient.invalidateQueries({ queryKey: key })}
         />
       )}
       <Confirm

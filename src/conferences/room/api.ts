@@ -4,7 +4,7 @@
  *   GET|PUT  /v1/cci/admin/master/conferences/{id}/room          (PUT: RoomUpdate with version; 409 on stale)
  *   PUT      …/room/stopwatch {action, label?}                   → Stopwatch
  *   PUT      …/room/comments/{comment_id} {status, version}      → Comment
- *   GET|POST …/room/links, DELETE …/room/links/{link_id}         (POST → RoomLink, DELETE revokes)
+ *   GET|POST …/room/links, DELETE …/room/links/{link_id}         (POST with Idempotency-Key → RoomLink, DELETE revokes)
  *
  * Failures are react-admin HttpErrors with the problem's `code` (toRaError), so apiErrorMessage and
  * isVersionConflict read them. A 404 of a comment or link (gone meanwhile) is told where it happened
@@ -45,8 +45,13 @@ export const createRoomApi = (client: HttpClient = httpClient) => {
       }),
     getLinks: (conferenceId: number, signal?: AbortSignal) =>
       send<{ data: RoomLink[] }>(`${roomPath(conferenceId)}/links`, { signal }).then((res) => res.data),
-    createLink: (conferenceId: number, body: LinkRequest) =>
-      send<RoomLink>(`${roomPath(conferenceId)}/links`, { method: 'POST', body }),
+    /** `idempotencyKey`: the same for a submission pressed again, so the server makes one link (issue 29) */
+    createLink: (conferenceId: number, body: LinkRequest, idempotencyKey: string) =>
+      send<RoomLink>(`${roomPath(conferenceId)}/links`, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     revokeLink: (conferenceId: number, linkId: number) =>
       send<unknown>(`${roomPath(conferenceId)}/links/${linkId}`, { method: 'DELETE', redirectOnNotFound: false }),
   };

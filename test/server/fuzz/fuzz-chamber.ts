@@ -138,6 +138,11 @@ export async function createFuzzChamber(pool: pg.Pool): Promise<FuzzChamber> {
   // room links (issue 12) to every conference's room, so link holders' paths reach their handlers
   const { rows: conferences } = await pool.query<{ id: number }>('select id from conference where cci_code = $1', [FUZZ_CCI]);
   for (const { id } of conferences) await insertLink(pool, id, { cciCode: FUZZ_CCI, name: 'ファズ 来賓' });
+  // 議案 (issue 34): one per conference, so the motion and poll paths reach their handlers
+  await pool.query(
+    `insert into motion (cci_code, conference_id, number, title) select cci_code, id, '第1号議案', 'ファズ議案' from conference where cci_code = $1`,
+    [FUZZ_CCI],
+  );
 
   const roles: Array<[Role, string, number | null]> = [
     ['CCI_ADMIN', 'fuzz-admin@fuzz.example.jp', null],

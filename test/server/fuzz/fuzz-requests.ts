@@ -54,6 +54,9 @@ const FIELD_KINDS: Record<string, IdKind> = {
   comment_id: 'room_comment',
   link_id: 'room_link',
   conference_member_id: 'conference_member',
+  // 議案 and 採決 (issue 34): …/motions/{motion_id}/polls/{poll_id}
+  motion_id: 'motion',
+  poll_id: 'poll',
 };
 
 const resourceOf = (op: Operation): IdKind | undefined => {

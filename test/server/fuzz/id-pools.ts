@@ -16,7 +16,9 @@ export type IdKind =
   | 'export_job'
   | 'room_chat'
   | 'room_comment'
-  | 'room_link';
+  | 'room_link'
+  | 'motion'
+  | 'poll';
 
 export interface IdPools {
   own: Record<IdKind, number[]>;
@@ -42,6 +44,8 @@ const KINDS: IdKind[] = [
   'room_chat',
   'room_comment',
   'room_link',
+  'motion',
+  'poll',
 ];
 
 async function idsOf(pool: pg.Pool, table: IdKind, cciCode: string, limit: number): Promise<number[]> {

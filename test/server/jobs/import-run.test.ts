@@ -31,17 +31,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** One import job of `rows` run as the worker runs it. */
-async function imported(rows: Array<Array<string | null>>, opts: { skip_invalid: boolean }): Promise<ImportJob> {
+/** One import job of `rows` run as the worker runs it (with `state`, the worker's writes to the job row). */
+async function imported(
+  rows: Array<Array<string | null>>,
+  opts: { skip_invalid: boolean; dry_run?: boolean },
+  state = importState(env.db),
+): Promise<ImportJob> {
   const file = path.join(dir, `${randomBytes(4).toString('hex')}.csv`);
   await writeFile(file, csvOf([HEAD, ...rows]));
   const key = `${CCI}/imports/uploads/test/${path.basename(file)}`;
   await env.storage.putFile(key, file, 'text/csv');
   const { rows: created } = await env.app.pool.query<{ id: number }>(
-    `insert into import_job (cci_code, created_by, type, key, dry_run, skip_invalid) values ($1, 'staff@example.jp', 'companies', $2, false, $3) returning id`,
-    [CCI, key, opts.skip_invalid],
+    `insert into import_job (cci_code, created_by, type, key, dry_run, skip_invalid) values ($1, 'staff@example.jp', 'companies', $2, $3, $4) returning id`,
+    [CCI, key, opts.dry_run ?? false, opts.skip_invalid],
   );
-  await runImport({ pool: env.app.pool, state: importState(env.db), storage: env.storage }, created[0].id, true);
+  // not the last attempt: an error thrown here is one pg-boss would retry
+  expect(await runImport({ pool: env.app.pool, state, storage: env.storage }, created[0].id, false)).toBeTypeOf('string');
   return (await env.app.pool.query('select * from import_job where id = $1', [created[0].id])).rows[0];
 }
 
@@ -97,5 +102,23 @@ describe('a chamber’s first load', () => {
     );
     expect(job).toMatchObject({ status: 'succeeded', counts: { rows: 2, created: 0, unchanged: 1, updated: 1, failed: 0 } });
     expect((await storedCompanies()).map((c) => c.attributes.name1)).toEqual(['初回商事', '二番工業株式会社']);
+  });
+
+  it('fails a job once, without a retry, when PostgreSQL cannot store its result (issue 29)', async () => {
+    const state = importState(env.db);
+    // what PostgreSQL answered for a preview of huge cells: program_limit_exceeded
+    const tooLong = Object.assign(new Error('string too long to represent as jsonb string'), { code: '54000' });
+    const job = await imported(
+      [['F003', '三番商事', null]],
+      { skip_invalid: false, dry_run: true },
+      {
+        ...state,
+        finish: () => Promise.reject(tooLong),
+      },
+    );
+    expect(job).toMatchObject({ status: 'failed', error_code: 'import_value_unstorable' });
+    expect(job.error).toBe(
+      'ファイルの内容に保存できない値（長すぎる値、使えない文字など）があるため、中止しました。ファイルを直して取り込み直してください。',
+    );
   });
 });

@@ -130,3 +130,26 @@ describe('failing queries in the logs', () => {
     for (const line of logged) expect(JSON.stringify(line)).not.toContain(encodeURIComponent(PERSONAL.representative));
   });
 });
+
+describe('room links in logs and messages (issue 29)', () => {
+  const signature = `Sig${tag}`.padEnd(43, 'x');
+
+  it('a link whose dots are percent-encoded keeps its ids only, as a plain one does', async () => {
+    for (const token of [`34%2E4%2E${signature}`, `34.4.${signature}`, `34%2e4%2e${signature}`]) {
+      const logged = await linesOf(() => app.inject({ method: 'GET', url: `/v1/room/${token}` }));
+      const incoming = logged.find((line) => line.msg === 'incoming request') as { req: { url: string } } | undefined;
+      expect(incoming?.req.url).toBe('/v1/room/34.4.…');
+      for (const line of logged) expect(JSON.stringify(line)).not.toContain(signature);
+    }
+  });
+
+  it('the 404 of an unknown route under a link names the route without the signature', async () => {
+    const logged = await linesOf(async () => {
+      const res = await app.inject({ method: 'GET', url: `/v1/room/34.4.${signature}/nothing?x=${signature}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', detail: 'GET /v1/room/34.4.…/nothing は存在しません。' });
+      expect(res.body).not.toContain(signature);
+    });
+    for (const line of logged) expect(JSON.stringify(line)).not.toContain(signature);
+  });
+});

@@ -59,6 +59,9 @@ export interface Ids {
     roomChat: number;
     roomComment: number;
     roomLink: number;
+    /** a 議案 of `conference` and a poll on it (issue 34) */
+    motion: number;
+    poll: number;
   };
 }
 
@@ -165,8 +168,28 @@ export async function permissionIds(app: FastifyInstance): Promise<Ids> {
       conferenceMember: other.conferenceMember,
       user: otherUser,
       ...otherRoom,
+      ...(await motionRows(app, other.conference, other.conferenceMember)),
     },
   };
+}
+
+/** A 議案 of the other chamber's conference with a closed show-of-hands poll on it, one hand 賛成 (the vote cells). */
+async function motionRows(app: FastifyInstance, conference: number, voter: number) {
+  const motion = await one<number>(
+    app,
+    `insert into motion (cci_code, conference_id, number, title, status) values ($1, $2, '第1号議案', 'よその議案', 'closed') returning id`,
+    [OTHER_CCI, conference],
+  );
+  const poll = await one<number>(
+    app,
+    `insert into poll (cci_code, motion_id, method, opened_by, status, closed_at, closed_by, entitled, hand_counts, counts)
+     values ($1, $2, 'show_of_hands', 'perm', 'closed', now(), 'perm', '{"total":1,"present":1,"written":0,"delegated":0}',
+             '{"yes":1,"no":0,"abstain":0}', '{"yes":1,"no":0,"abstain":0,"not_voted":0,"written":0,"delegated":0}') returning id`,
+    [OTHER_CCI, motion],
+  );
+  // its one voter, so the tally recomputed from the rows (test/server/routes/…/poll-tally.test.ts) holds here too
+  await app.pool.query(`insert into poll_voter (poll_id, conference_member_id, kind) values ($1, $2, 'present')`, [poll, voter]);
+  return { motion, poll };
 }
 
 /** A chat message, a comment and a link in the other chamber's room (the room's foreign cells). */

@@ -210,6 +210,143 @@ function companyRoomRows(): Row[] {
   ];
 }
 
+const MOTIONS = `${M}/conferences/{id}/motions`;
+const motions = (conference: number, rest = '') => `${M}/conferences/${conference}/motions${rest}`;
+
+/** 議案: own = the demo conference; foreign = the other chamber's conference and motion, or its motion under a demo conference. */
+function motionRows(): Row[] {
+  const foreignMotion = (body?: (ids: Ids) => object) => [
+    ...bothChamber((i) => motions(i.other.conference, `/${i.other.motion}`), 404, body),
+    ...bothChamber((i) => motions(i.conference, `/${i.other.motion}`), 404, body),
+  ];
+  return [
+    {
+      method: 'GET',
+      path: MOTIONS,
+      own: (i) => ({ url: motions(i.conference) }),
+      expect: chamberShow,
+      foreign: bothChamber((i) => motions(i.other.conference), 404),
+    },
+    {
+      method: 'POST',
+      path: MOTIONS,
+      own: (i) => ({ url: motions(i.conference), body: {} }),
+      expect: chamberWrite,
+      foreign: bothChamber(
+        (i) => motions(i.other.conference),
+        404,
+        () => ({ number: '第9号議案', title: 'よその議案' }),
+      ),
+    },
+    {
+      method: 'GET',
+      path: `${MOTIONS}/{motion_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}`) }),
+      expect: chamberMissing,
+      foreign: foreignMotion(),
+    },
+    {
+      method: 'PUT',
+      path: `${MOTIONS}/{motion_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}`), body: {} }),
+      expect: chamberWrite,
+      foreign: foreignMotion(() => ({ version: 1, title: 'よそから' })),
+    },
+    {
+      method: 'DELETE',
+      path: `${MOTIONS}/{motion_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}`) }),
+      expect: chamberMissing,
+      foreign: foreignMotion(),
+    },
+    {
+      method: 'POST',
+      path: `${MOTIONS}/{motion_id}/polls`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls`), body: {} }),
+      expect: chamberWrite,
+      foreign: [
+        ...bothChamber(
+          (i) => motions(i.other.conference, `/${i.other.motion}/polls`),
+          404,
+          () => ({ method: 'show_of_hands' }),
+        ),
+        ...bothChamber(
+          (i) => motions(i.conference, `/${i.other.motion}/polls`),
+          404,
+          () => ({ method: 'show_of_hands' }),
+        ),
+      ],
+    },
+    {
+      method: 'PUT',
+      path: `${MOTIONS}/{motion_id}/polls/{poll_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls/${MISSING}`), body: {} }),
+      expect: chamberWrite,
+      foreign: bothChamber(
+        (i) => motions(i.other.conference, `/${i.other.motion}/polls/${i.other.poll}`),
+        404,
+        () => ({ version: 1, status: 'closed' }),
+      ),
+    },
+    {
+      method: 'POST',
+      path: `${MOTIONS}/{motion_id}/polls/{poll_id}/declare`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls/${MISSING}/declare`), body: { chair: 1 } }),
+      expect: chamberWrite,
+      foreign: bothChamber(
+        (i) => motions(i.other.conference, `/${i.other.motion}/polls/${i.other.poll}/declare`),
+        404,
+        () => ({}),
+      ),
+    },
+    // 書面議決: staff for an invitee of their chamber, a company admin for its own invitees
+    {
+      method: 'PUT',
+      path: `${M}/conference_members/{id}/written_votes`,
+      own: (i) => ({ url: `${M}/conference_members/${i.conferenceMember}/written_votes`, body: {} }),
+      expect: chamberWrite,
+      foreign: bothChamber((i) => `${M}/conference_members/${i.other.conferenceMember}/written_votes`, 404, writtenVote),
+    },
+    {
+      method: 'GET',
+      path: '/v1/company/conference_members/{id}/written_votes',
+      own: (i) => ({ url: `/v1/company/conference_members/${i.conferenceMember}/written_votes` }),
+      expect: companyShow,
+      foreign: [
+        {
+          who: 'company',
+          url: (i) => `/v1/company/conference_members/${i.neighbourConferenceMember}/written_votes`,
+          status: 404,
+        },
+        { who: 'company', url: (i) => `/v1/company/conference_members/${i.other.conferenceMember}/written_votes`, status: 404 },
+      ],
+    },
+    {
+      method: 'PUT',
+      path: '/v1/company/conference_members/{id}/written_votes',
+      own: (i) => ({ url: `/v1/company/conference_members/${i.conferenceMember}/written_votes`, body: {} }),
+      expect: companyWrite,
+      foreign: [
+        {
+          who: 'company',
+          url: (i) => `/v1/company/conference_members/${i.neighbourConferenceMember}/written_votes`,
+          body: writtenVote,
+          status: 404,
+        },
+        {
+          who: 'otherCompany',
+          url: (i) => `/v1/company/conference_members/${i.conferenceMember}/written_votes`,
+          body: writtenVote,
+          status: 404,
+        },
+      ],
+    },
+  ];
+}
+
+/** A valid 書面議決 body: only tenancy can refuse it. */
+const writtenVote = (i: Ids) => ({ votes: [{ motion_id: i.other.motion, choice: 'yes' }] });
+
 const ROWS: Row[] = [
   // session
   {
@@ -823,6 +960,8 @@ const ROWS: Row[] = [
   ...staffRoomRows(),
   // an invited company's admin: the demo seed invites C0002 to the demo conference too
   ...companyRoomRows(),
+  // 議案 (issue 34, DESIGN.md §12.1): staff of the conference's chamber
+  ...motionRows(),
 ];
 
 /** Fastify answers HEAD beside every GET with the GET's handler: the same cells, run with HEAD. */

@@ -327,9 +327,9 @@ describe('keys and file names', () => {
     expect(long.endsWith('.docx')).toBe(true);
   });
 
-  it('offers an ASCII fallback and the UTF-8 name for downloads', () => {
+  it('offers an ASCII fallback and the UTF-8 name for downloads (a quote, reserved in file names, as _)', () => {
     expect(contentDisposition('出欠一覧 "案".xlsx')).toBe(
-      `attachment; filename="____ ___.xlsx"; filename*=UTF-8''%E5%87%BA%E6%AC%A0%E4%B8%80%E8%A6%A7%20%22%E6%A1%88%22.xlsx`,
+      `attachment; filename="____ ___.xlsx"; filename*=UTF-8''%E5%87%BA%E6%AC%A0%E4%B8%80%E8%A6%A7%20_%E6%A1%88_.xlsx`,
     );
   });
 });

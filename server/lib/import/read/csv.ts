@@ -10,6 +10,7 @@ import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { toImportValue } from './cells.ts';
 import { ImportFileError } from './errors.ts';
+import { cellLength, MAX_ROW_CHARS, rowTooLong } from './limits.ts';
 import { importReadMessages } from './messages.ts';
 import type { CsvEncoding, RawRow } from './types.ts';
 
@@ -20,12 +21,9 @@ import type { CsvEncoding, RawRow } from './types.ts';
 const EXPORT_FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
 const cell = (text: string) => toImportValue(text.replace(EXPORT_FORMULA_GUARD, ''));
 
-/** a single record longer than this is a broken quote swallowing the file, not data */
-const MAX_RECORD_CHARS = 1_000_000;
-
 export async function* csvRows(filePath: string, encoding: CsvEncoding, maxColumns: number): AsyncGenerator<RawRow> {
   const source = createReadStream(filePath);
-  const parser = parse({ relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_CHARS });
+  const parser = parse({ relax_column_count: true, relax_quotes: true, max_record_size: MAX_ROW_CHARS });
   const piping = pipeline(source, iconv.decodeStream(encoding === 'Shift_JIS' ? 'cp932' : 'utf8'), parser);
   piping.catch(() => {}); // the same error reaches the loop below through the parser
   let row = 0;
@@ -35,9 +33,12 @@ export async function* csvRows(filePath: string, encoding: CsvEncoding, maxColum
       if (record.length > maxColumns) {
         throw new ImportFileError('import_too_many_columns', importReadMessages.import_too_many_columns(maxColumns));
       }
+      for (const text of record) cellLength(text, row);
       yield { sheet: 0, row, values: record.map(cell) };
     }
   } catch (error) {
+    // a record past the row limit (or a quote left open swallowing the file): refused before it grows
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') throw rowTooLong(row + 1);
     if (error instanceof CsvError) {
       throw new ImportFileError('import_csv_malformed', importReadMessages.import_csv_malformed(row + 1));
     }

@@ -5,6 +5,7 @@
  */
 import { cellText } from './cells.ts';
 import { ImportFileError } from './errors.ts';
+import { clipText } from '../preview.ts';
 import { importReadMessages } from './messages.ts';
 import type { ImportValue, ImportWarning, RawRow } from './types.ts';
 
@@ -53,11 +54,11 @@ export function checkHeaders(
   const known = new Set(knownHeaders.map(foldHeader));
   const twice = headers.find((h, i) => known.has(h) && headers.indexOf(h) !== i);
   if (twice) throw new ImportFileError('import_duplicate_column', importReadMessages.import_duplicate_column(twice));
+  // a header may be any cell's text: the job keeps warnings where every poll reads them
   return headers
     .filter((h) => h !== '' && !known.has(h))
-    .map((column) => ({
-      code: 'import_unknown_column',
-      message: importReadMessages.import_unknown_column(column),
-      column,
-    }));
+    .map((header) => {
+      const column = clipText(header);
+      return { code: 'import_unknown_column', message: importReadMessages.import_unknown_column(column), column };
+    });
 }

@@ -2,6 +2,7 @@
  * The Japanese reasons the import reader gives (issue 17): one place for every text a user sees
  * when a file cannot be read, keyed by the stable code the API returns beside it.
  */
+const at = (row?: number) => (row ? `${row.toLocaleString('ja-JP')} 行目: ` : '');
 const quote = (names: readonly string[]) => names.map((n) => `「${n}」`).join('');
 
 export const importReadMessages = {
@@ -20,6 +21,10 @@ export const importReadMessages = {
     `CSV の ${line} 行目付近を読めません（" で囲まれた値が閉じていないなど）。Excel で開いて保存し直してください。`,
   import_too_many_rows: (max: number) =>
     `データが ${max.toLocaleString('ja-JP')} 行を超えています。ファイルを分けて取り込んでください。`,
+  import_cell_too_long: (max: number, row?: number) =>
+    `${at(row)}1 つのセルの文字数が ${max.toLocaleString('ja-JP')} 文字（Excel の上限）を超えているため、取り込めません。セルの内容を短くして保存し直してください。`,
+  import_row_too_long: (max: number, row?: number) =>
+    `${at(row)}1 行の文字数が ${max.toLocaleString('ja-JP')} 文字を超えているため、取り込めません。不要な列や長すぎる値を削除して保存し直してください。`,
   import_too_many_columns: (max: number) => `列が ${max.toLocaleString('ja-JP')} 列を超えています。不要な列を削除してください。`,
   import_header_not_found: (required: readonly string[]) =>
     `見出しの行が見つかりません。先頭 30 行のうちに${quote(required)}などの見出しを書いた行を置いてください。`,

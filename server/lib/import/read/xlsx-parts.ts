@@ -4,6 +4,7 @@
  * not its serial), and the shared strings (Japanese Excel's furigana runs <rPh> left out).
  */
 import { posix } from 'node:path';
+import { cellCounter, cellLength } from './limits.ts';
 import { collectXml } from './xml.ts';
 import type { XlsxZip } from './zip-guard.ts';
 
@@ -93,19 +94,28 @@ export async function readSharedStrings(zip: XlsxZip): Promise<string[]> {
   let text: string[] = [];
   let inT = false;
   let inPhonetic = false;
+  const length = cellCounter(() => undefined);
   return collectXml<string>(zip.text(path, MAX_SHARED_STRINGS_BYTES), {
     open(name) {
-      if (name === 'si') text = [];
-      else if (name === 'rPh') inPhonetic = true;
+      if (name === 'si') {
+        text = [];
+        length.reset();
+      } else if (name === 'rPh') inPhonetic = true;
       else if (name === 't' && !inPhonetic) inT = true;
     },
     text(t) {
-      if (inT) text.push(t);
+      if (!inT) return;
+      length.add(t);
+      text.push(t);
     },
     close(name, out) {
       if (name === 't') inT = false;
       else if (name === 'rPh') inPhonetic = false;
-      else if (name === 'si') out.push(unescapeExcel(text.join('')));
+      else if (name === 'si') {
+        const value = unescapeExcel(text.join(''));
+        cellLength(value);
+        out.push(value);
+      }
     },
   });
 }

@@ -7,6 +7,7 @@
  */
 import { excelSerialDate, toImportValue } from './cells.ts';
 import { ImportFileError } from './errors.ts';
+import { cellCounter, cellLength, MAX_ROW_CHARS, rowTooLong } from './limits.ts';
 import { importReadMessages } from './messages.ts';
 import type { ImportValue, RawRow } from './types.ts';
 import { readDateStyles, readSharedStrings, readWorkbook, unescapeExcel } from './xlsx-parts.ts';
@@ -26,11 +27,14 @@ export async function* xlsxRows(filePath: string, maxColumns: number): AsyncGene
     let v: string | null = null;
     let inline: string[] = [];
     let inPhonetic = false;
+    let rowChars = 0;
+    const cellChars = cellCounter(() => row);
     yield* parseXml<RawRow>(zip.text(path), {
       open(tag, a) {
         if (tag === 'row') {
           row = a.r ? Number(a.r) : row + 1;
           values = [];
+          rowChars = 0;
         } else if (tag === 'c') {
           const col = a.r ? columnOf(a.r) : values.length + 1;
           if (col > maxColumns) {
@@ -38,12 +42,15 @@ export async function* xlsxRows(filePath: string, maxColumns: number): AsyncGene
           }
           cell = { col, style: Number(a.s ?? 0), type: a.t ?? 'n' };
           [v, inline] = [null, []];
+          cellChars.reset();
         } else if (tag === 'v') text = [];
         else if (tag === 'rPh') inPhonetic = true;
         else if (tag === 't' && !inPhonetic) text = [];
       },
       text(t) {
-        text?.push(t);
+        if (!text) return;
+        cellChars.add(t);
+        text.push(t);
       },
       close(tag, out) {
         if (tag === 'v' && text) [v, text] = [text.join(''), null];
@@ -51,7 +58,9 @@ export async function* xlsxRows(filePath: string, maxColumns: number): AsyncGene
         else if (tag === 'rPh') inPhonetic = false;
         else if (tag === 'c') {
           while (values.length < cell.col - 1) values.push(null);
-          values.push(toImportValue(cellValue(cell.type, v, inline, dateStyles[cell.style] ?? false)));
+          const value = toImportValue(cellValue(cell.type, v, inline, dateStyles[cell.style] ?? false));
+          if ((rowChars += cellLength(value, row)) > MAX_ROW_CHARS) throw rowTooLong(row);
+          values.push(value);
         } else if (tag === 'row') out.push({ sheet, sheetName: name, row, values });
       },
     });

@@ -1,10 +1,12 @@
 /**
  * Streaming XML for the workbook's parts: saxes fed chunk by chunk, events handed to the caller
  * with namespace prefixes dropped (some writers spell <x:row>), and whatever the handlers queued
- * yielded after each chunk, so a sheet of any length is read in constant memory.
+ * yielded after each chunk, so a sheet of any length is read in constant memory. A text run past
+ * the cell limit is refused before the parser joins it (limits.ts).
  */
 import { SaxesParser } from 'saxes';
 import { ImportFileError } from './errors.ts';
+import { boundedXmlRuns } from './limits.ts';
 import { notXlsx } from './zip-guard.ts';
 
 export interface XmlHandlers<T> {
@@ -25,7 +27,7 @@ export async function* parseXml<T>(chunks: AsyncIterable<string>, handlers: XmlH
     parser.on('cdata', text);
   }
   if (close) parser.on('closetag', (tag) => close(local(tag.name), out));
-  for await (const chunk of chunks) {
+  for await (const chunk of boundedXmlRuns(chunks)) {
     try {
       parser.write(chunk);
     } catch (error) {

@@ -83,6 +83,44 @@ describe('company admins', () => {
   });
 });
 
+describe('company admins in each state of the room (issue 29 §6)', () => {
+  const setRoom = async (conferenceId: number, status: 'open' | 'ended') => {
+    const { version } = (await call('GET', staffRoom(conferenceId), DEMO.admin)).json();
+    const res = await call('PUT', staffRoom(conferenceId), DEMO.admin, { version, status });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('find the room while it waits, and read its record (chat read-only) after it ended', async () => {
+    const { conferenceId } = await createRoomConference(app.pool, { status: 'held' });
+    const waiting = await call('GET', companyRoom(conferenceId), DEMO.companyAdmin);
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.json()).toMatchObject({ kind: 'company', status: 'waiting' });
+    expect((await call('POST', companyRoom(conferenceId, '/ticket'), DEMO.companyAdmin)).statusCode).toBe(201);
+
+    await setRoom(conferenceId, 'open');
+    expect((await call('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, { body: '出席します' })).statusCode).toBe(
+      201,
+    );
+    const comment = await call('POST', companyRoom(conferenceId, '/comments'), DEMO.companyAdmin, { body: '議案2の資料を' });
+    expect(comment.statusCode).toBe(201);
+    await setRoom(conferenceId, 'ended');
+
+    const ended = await call('GET', companyRoom(conferenceId), DEMO.companyAdmin);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ kind: 'company', status: 'ended' });
+    expect((await call('GET', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin)).json().data).toEqual([
+      expect.objectContaining({ body: '出席します', own: true }),
+    ]);
+    expect((await call('GET', companyRoom(conferenceId, '/comments'), DEMO.companyAdmin)).json().data).toEqual([
+      expect.objectContaining({ id: comment.json().id, body: '議案2の資料を' }),
+    ]);
+    expect((await call('POST', companyRoom(conferenceId, '/ticket'), DEMO.companyAdmin)).statusCode).toBe(201);
+    const late = await call('POST', companyRoom(conferenceId, '/chat'), DEMO.companyAdmin, { body: 'まだ書けますか' });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ code: 'room_ended' });
+  });
+});
+
 describe('link holders', () => {
   it('enter with a valid link, as the guest the link names', async () => {
     const { token, link } = await issueLink(room.conferenceId);

@@ -1,12 +1,13 @@
 /**
  * issue 12: the room as its users go through it — staff open it and run the stopwatch, the company
- * admin follows on the stream (ticket), chats and comments, staff moderate; every write audited.
+ * admin follows on the stream (ticket), chats and comments (its own comments' status live), staff
+ * moderate; every write audited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { bearer, buildTestApp } from '../../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../../helpers/fixtures.ts';
-import { createRoomConference, openStream, type RoomFixture } from '../../../helpers/room-fixtures.ts';
+import { createRoomConference, insertLink, linkRoom, openStream, type RoomFixture } from '../../../helpers/room-fixtures.ts';
 
 let app: FastifyInstance;
 let base: string;
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('the room of a conference in session', () => {
-  it('staff open it, the company follows the stopwatch and chat on its stream, comments reach staff only', async () => {
+  it('staff open it, the company follows the stopwatch and chat on its stream, comments reach staff and their own author only', async () => {
     const first = await call('GET', staffPath(room.conferenceId), DEMO.admin);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
@@ -98,10 +99,36 @@ describe('the room of a conference in session', () => {
     expect(answered.statusCode).toBe(200);
     const own = await call('GET', `${companyPath(room.conferenceId)}/comments`, DEMO.companyAdmin);
     expect(own.json().data).toEqual([expect.objectContaining({ id: comment.json().id, status: 'answered' })]);
+    // 回答済 reaches its author live (issue 29 §6): the company's own comment, as it was sent, then answered
+    const ownEvents = await companyStream.waitFor(2, 'comment');
+    expect(ownEvents.map((e) => e.data)).toEqual([
+      comment.json(),
+      { ...comment.json(), status: 'answered', version: comment.json().version + 1 },
+    ]);
 
-    // the company's stream never carried a comment (staff only)
-    await staffStream.waitFor(2, 'comment');
-    expect(companyStream.events.filter((e) => e.event === 'comment')).toEqual([]);
+    // someone else's comment (a guest's) and its status reach staff only, never the company
+    const guest = await insertLink(app.pool, room.conferenceId);
+    const other = await app.inject({
+      method: 'POST',
+      url: linkRoom(guest.token, '/comments'),
+      payload: { body: '来賓の質問です。' },
+    });
+    expect(other.statusCode).toBe(201);
+    await call('PUT', `${staffPath(room.conferenceId)}/comments/${other.json().id}`, DEMO.admin, {
+      status: 'hidden',
+      version: other.json().version,
+    });
+    const atStaffAll = await staffStream.waitFor(4, 'comment');
+    expect(atStaffAll.map((e) => e.data)).toEqual([
+      ...ownEvents.map((e) => e.data),
+      other.json(),
+      { ...other.json(), status: 'hidden', version: other.json().version + 1 },
+    ]);
+    // a chat message after them: the company's stream is past those events
+    await call('POST', `${staffPath(room.conferenceId)}/chat`, DEMO.admin, { body: '次の議題に移ります' });
+    await companyStream.waitFor(2, 'chat');
+    expect(companyStream.events.filter((e) => e.event === 'comment')).toHaveLength(2);
+    expect(JSON.stringify(companyStream.events)).not.toContain('sender_key');
     companyStream.close();
     staffStream.close();
 
@@ -118,5 +145,33 @@ describe('the room of a conference in session', () => {
         { entity: 'room_comment', action: 'update' },
       ]),
     );
+  });
+});
+
+describe('ending the room (issue 29 §6)', () => {
+  it('stops a running stopwatch where it stands: nobody is shown 計測中 after 終了', async () => {
+    const { conferenceId } = await createRoomConference(app.pool);
+    const { version } = (await call('GET', staffPath(conferenceId), DEMO.admin)).json();
+    await call('PUT', staffPath(conferenceId), DEMO.admin, { version, status: 'open' });
+    await call('PUT', `${staffPath(conferenceId)}/stopwatch`, DEMO.admin, { action: 'start' });
+    const before = (await call('GET', companyPath(conferenceId), DEMO.companyAdmin)).json();
+    expect(before.stopwatch).toMatchObject({ running: true });
+    const stream = await openStream(
+      `${base}${companyPath(conferenceId)}/events?last_event_id=${before.last_event_id}`,
+      bearer(await tokenOf(DEMO.companyAdmin)),
+    );
+
+    const ended = await call('PUT', staffPath(conferenceId), DEMO.admin, { version: before.version, status: 'ended' });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ status: 'ended', stopwatch: { running: false, started_at: null } });
+    const [stopped] = await stream.waitFor(1, 'stopwatch');
+    expect(stopped.data).toMatchObject({ running: false, started_at: null, elapsed_ms: ended.json().stopwatch.elapsed_ms });
+    await stream.waitFor(1, 'room');
+    stream.close();
+
+    // the time stands still once ended
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = (await call('GET', companyPath(conferenceId), DEMO.companyAdmin)).json();
+    expect(later.stopwatch).toMatchObject({ running: false, elapsed_ms: ended.json().stopwatch.elapsed_ms });
   });
 });

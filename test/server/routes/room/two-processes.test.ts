@@ -76,7 +76,10 @@ describe('two API instances on one database', () => {
     await guest.waitFor(1, 'stopwatch');
     await staff.waitFor(3);
     expect(staff.events.map((e) => e.event)).toEqual(['chat', 'comment', 'stopwatch']);
-    expect(guest.events.map((e) => e.event)).toEqual(['chat', 'stopwatch']);
+    // the guest wrote the comment: it follows its own (issue 29 §6); the company never sees it
+    expect(guest.events.map((e) => e.event)).toEqual(['chat', 'comment', 'stopwatch']);
+    await company.waitFor(1, 'stopwatch');
+    expect(company.events.map((e) => e.event)).toEqual(['chat', 'stopwatch']);
 
     // and the other way round: posted through two, read on two's streams and in one's list
     const back = await caller(two, tokenOf)('POST', staffRoom(conferenceId, '/chat'), DEMO.admin, { body: '二号機から' });
@@ -147,7 +150,10 @@ describe('a second API process', () => {
     expect(chatThere.status).toBe(201);
     const chats = await here.waitFor(2, 'chat');
     expect(chats.map((e) => (e.data as { body: string }).body)).toEqual(['こちらから', 'あちらから']);
-    expect(here.events.filter((e) => e.event === 'comment')).toEqual([]);
+    // the link holder's own comment, written through the other process, comes back to its author
+    expect(here.events.filter((e) => e.event === 'comment').map((e) => (e.data as { body: string }).body)).toEqual([
+      'あちらへの質問',
+    ]);
     here.close();
 
     // its shutdown ends the streams it serves

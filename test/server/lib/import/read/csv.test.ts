@@ -65,6 +65,15 @@ describe('openImportFile: CSV files as users have them (issue 17)', () => {
     expect(await allRows(sheet)).toEqual([{ row: 2, cells: ['1', 'x', 'a', 'y'] }]);
   });
 
+  it('names an unknown column of a long header by its first 200 characters (the job keeps the warnings)', async () => {
+    const header = 'メモ'.repeat(10_000);
+    const sheet = await open(await writeBytes(file('list.csv'), `事業所コード,事業所名,${header}\n1,a,x\n`));
+    const column = `${header.slice(0, 200)}…`;
+    expect(sheet.warnings).toEqual([
+      { code: 'import_unknown_column', column, message: `列「${column}」は取り込み対象ではないため、読み飛ばします。` },
+    ]);
+  });
+
   it("drops the ' the CSV export puts before a formula-like cell, and only that one", async () => {
     const text = "事業所コード,事業所名,電話番号\n1,'=浜松市,'-1\n2,'山田,'''\n";
     expect(await allRows(await open(await writeBytes(file('list.csv'), text)))).toEqual([

@@ -129,3 +129,59 @@ describe('openImportFile: files that are not what they say fail with a code and 
     expect((await failure(path)).code).toBe('import_csv_malformed');
   });
 });
+
+describe('openImportFile: a cell, a row past its limit fails while reading, before the text is kept', () => {
+  const sheetOf = (rows: string) =>
+    `<worksheet ${NS}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>事業所コード</t></is></c><c r="B1" t="inlineStr"><is><t>事業所名</t></is></c></row>${rows}</sheetData></worksheet>`;
+  const inline = (ref: string | null, text: string) => `<c${ref ? ` r="${ref}"` : ''} t="inlineStr"><is><t>${text}</t></is></c>`;
+
+  it('import_cell_too_long: an inline string, a shared string or a CSV field past Excel’s 32 767 characters', async () => {
+    const long = 'あ'.repeat(32_768);
+    const inlineFile = await writeZip(
+      file('a.xlsx'),
+      workbookParts(sheetOf(`<row r="2">${inline('A2', '1')}${inline('B2', long)}</row>`)),
+    );
+    expect(await failure(inlineFile)).toMatchObject({
+      code: 'import_cell_too_long',
+      message:
+        '2 行目: 1 つのセルの文字数が 32,767 文字（Excel の上限）を超えているため、取り込めません。セルの内容を短くして保存し直してください。',
+    });
+    // one text run of several megabytes: refused as a run, before the XML parser joins it
+    const huge = await writeZip(
+      file('a.xlsx'),
+      workbookParts(sheetOf(`<row r="2">${inline('B2', 'x'.repeat(4_000_000))}</row>`)),
+    );
+    expect((await failure(huge)).code).toBe('import_cell_too_long');
+    const shared = await writeZip(
+      file('a.xlsx'),
+      workbookParts(sheetOf(`<row r="2"><c r="A2" t="s"><v>0</v></c></row>`), {
+        'xl/sharedStrings.xml': `<sst ${NS}><si><t>${long}</t></si></sst>`,
+      }),
+    );
+    expect((await failure(shared)).code).toBe('import_cell_too_long');
+    const csv = await writeBytes(file('a.csv'), `事業所コード,事業所名\n1,a\n2,${long}\n`);
+    expect((await failure(csv)).message).toMatch(/^3 行目: 1 つのセルの文字数が 32,767 文字/);
+  });
+
+  it('a cell of exactly 32 767 characters is read whole', async () => {
+    const full = 'あ'.repeat(32_767);
+    const path = await writeZip(
+      file('a.xlsx'),
+      workbookParts(sheetOf(`<row r="2">${inline('A2', '1')}${inline('B2', full)}</row>`)),
+    );
+    expect((await allRows(await open(path)))[0].cells[1]).toBe(full);
+  });
+
+  it('import_row_too_long: a row past 1 000 000 characters, in a workbook or a CSV', async () => {
+    // 31 cells of 32 767 characters after the code: the cells' own refs left out, as some writers do
+    const cells = Array.from({ length: 31 }, () => inline(null, 'い'.repeat(32_767))).join('');
+    const xlsx = await writeZip(file('a.xlsx'), workbookParts(sheetOf(`<row r="2">${inline(null, '1')}${cells}</row>`)));
+    expect(await failure(xlsx)).toMatchObject({
+      code: 'import_row_too_long',
+      message: expect.stringContaining('2 行目: 1 行の文字数が 1,000,000 文字を超えているため'),
+    });
+    const field = 'う'.repeat(30_000);
+    const csv = await writeBytes(file('a.csv'), `事業所コード,事業所名\n1,${Array(40).fill(field).join(',')}\n`);
+    expect((await failure(csv)).code).toBe('import_row_too_long');
+  });
+});

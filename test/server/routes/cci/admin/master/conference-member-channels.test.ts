@@ -162,6 +162,24 @@ describe('answers from every channel', () => {
     expect(fieldsNamed(malformed)).toContain('body.answer_received_at');
   });
 
+  it('a received time long before the conference existed (1900-01-01) is 422 received_at_too_early and leaves the late flag', async () => {
+    const row = await invitedIn({ answerDeadline: daysFromNow(-1) });
+    const late = await put(row, { answer_content: 'attend', answer_channel: 'fax' });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ answered_late: true });
+    for (const when of ['1900-01-01T00:00:00Z', new Date(Date.now() - 367 * 86_400_000).toISOString()]) {
+      const early = await put(late.json(), { answer_channel: 'fax', answer_received_at: when });
+      expect(early.statusCode, when).toBe(422);
+      expect(early.json().code).toBe('received_at_too_early');
+      expect(fieldsNamed(early)).toBe('body.answer_received_at');
+    }
+    const { rows } = await app.pool.query('select answered_late from conference_member where id = $1', [row.id]);
+    expect(rows[0].answered_late).toBe(true);
+    // a paper answer from before the conference was entered, within the year, is taken
+    const earlier = await put(late.json(), { answer_channel: 'fax', answer_received_at: daysFromNow(-30).toISOString() });
+    expect(earlier.statusCode, earlier.body).toBe(200);
+  });
+
   it('correcting only the channel and time keeps the answer and who recorded it, and is audited', async () => {
     const row = await invitedIn({});
     const first = (await put(row, { answer_content: 'attend', answer_channel: 'fax', answer_received_at: hoursAgo(3) })).json();

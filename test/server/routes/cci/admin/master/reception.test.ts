@@ -114,6 +114,15 @@ describe('the reception list', () => {
     expect(names(await list(`?q=${encodeURIComponent('該当なし')}`))).toEqual([]);
   });
 
+  it('finds a name typed without its space, or in ひらがな without one, as the walk-in dialog does', async () => {
+    expect(names(await list(`?q=${encodeURIComponent('山田太郎')}`))).toEqual(['山田 太郎']);
+    expect(names(await list(`?q=${encodeURIComponent('やまだたろう')}`))).toEqual(['山田 太郎']);
+    expect(names(await list(`?q=${encodeURIComponent('ﾔﾏﾀﾞﾀﾛｳ')}`))).toEqual(['山田 太郎']);
+    expect(names(await list(`?q=${encodeURIComponent('山田　太郎')}`))).toEqual(['山田 太郎']);
+    expect(names(await list(`?q=${encodeURIComponent('渡辺代理人')}`))).toEqual(['渡辺 五郎']);
+    expect(names(await list(`?q=${encodeURIComponent('やまだはなこ')}`))).toEqual([]);
+  });
+
   it('finds a 代理出席 by the substitute’s name, who is the one at the desk', async () => {
     expect(names(await list(`?q=${encodeURIComponent('代理人')}`))).toEqual(['渡辺 五郎']);
     expect(names(await list(`?q=${encodeURIComponent('渡辺　代理')}`))).toEqual(['渡辺 五郎']);
