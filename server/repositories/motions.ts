@@ -9,7 +9,15 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { ORDINARY_RESOLUTION, conference, motion, poll, room, type Motion as MotionRow } from '../db/schema.ts';
+import {
+  ORDINARY_RESOLUTION,
+  conference,
+  motion,
+  poll,
+  room,
+  type Motion as MotionRow,
+  type MotionStatus,
+} from '../db/schema.ts';
 import { audit } from '../lib/audit.ts';
 import { assertUploaded } from '../lib/attachment-keys.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
@@ -24,8 +32,9 @@ import {
   motionVoted,
 } from '../lib/votes/problems.ts';
 import { notFound } from '../plugins/app/problem.ts';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
-import type { Motion, MotionCreate, MotionListQuery, MotionUpdate } from '../schemas/motion.ts';
+import { listQuerySchema, planList, runList, type ListSpec } from '../lib/list-query.ts';
+import { containsKeyword } from '../lib/masters-contains.ts';
+import { MotionStatusSchema, type Motion, type MotionCreate, type MotionUpdate } from '../schemas/motion.ts';
 import type { MotionDetail } from '../schemas/poll.ts';
 import { toMotion, toPoll } from './vote-rows.ts';
 import { clientOf, type Transaction } from './conference-quorum.ts';
@@ -78,25 +87,46 @@ async function numbered<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * `GET …/motions` in the conference's order (creation), with the common list parameters (spec §3):
+ * `keyword` matches the number or the title (a conference has a handful of 議案).
+ */
+const MOTION_LIST: ListSpec = {
+  id: motion.id,
+  sortable: { id: motion.id, number: motion.number, title: motion.title, status: motion.status, updated_at: motion.updated_at },
+  defaultSort: ['id'],
+  keyword: (keyword) => containsKeyword([motion.number, motion.title], keyword),
+  fields: [
+    'id',
+    'conference_id',
+    'agenda_index',
+    'number',
+    'title',
+    'body',
+    'attachments',
+    'rule',
+    'status',
+    'result',
+    'chair_decision',
+    'version',
+    'created_at',
+    'created_by',
+    'updated_at',
+    'updated_by',
+  ],
+  // a filter of its own: the status enum is validated (list()'s base condition)
+  extra: { status: MotionStatusSchema },
+};
+export const MotionListQuery = listQuerySchema(MOTION_LIST);
+
 export class MotionsRepository {
   constructor(private readonly db: Db) {}
 
-  async list(staff: Staff, conferenceId: number, query: MotionListQuery) {
+  async list(staff: Staff, conferenceId: number, query: Record<string, unknown>) {
     await ownConference(this.db, staff, conferenceId);
-    const page = query.page ?? DEFAULT_PAGE;
-    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const where = and(eq(motion.conference_id, conferenceId), query.status ? eq(motion.status, query.status) : undefined);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(motion)
-        .where(where)
-        .orderBy(asc(motion.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ total: count() }).from(motion).where(where),
-    ]);
-    return { data: rows.map(toMotion), meta: { page, page_size: pageSize, total } };
+    const status = query.status as MotionStatus | undefined;
+    const base = [eq(motion.conference_id, conferenceId), status ? eq(motion.status, status) : undefined];
+    return runList(this.db, motion, planList(MOTION_LIST, query, base), toMotion);
   }
 
   /** One 議案 with its polls, oldest first (a 再採決 beside the first). */

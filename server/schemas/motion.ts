@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { MOTION_RESULTS, MOTION_STATUSES } from '../db/schema.ts';
-import { Nullable, PagingQuery, RequiredText, RowId, Version, listOf } from './common.ts';
+import { Nullable, RequiredText, RowId, Version, listOf } from './common.ts';
 import { Attachments, Text } from './conference.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
@@ -54,14 +54,8 @@ export const MotionSchema = Type.Object({
 });
 export type Motion = Static<typeof MotionSchema>;
 
-export const MotionListSchema = listOf(MotionSchema);
-
-/** `GET …/motions?status=&page=&page_size=` in the conference's order (creation). */
-export const MotionListQuery = Type.Object(
-  { status: Type.Optional(MotionStatusSchema), ...PagingQuery },
-  { additionalProperties: false },
-);
-export type MotionListQuery = Static<typeof MotionListQuery>;
+/** `fields=` may leave any field out (the query: MotionListQuery, repositories/motions.ts). */
+export const MotionListSchema = listOf(Type.Partial(MotionSchema));
 
 const editable = {
   agenda_index: Nullable(Type.Integer({ minimum: 0, maximum: 999 })),

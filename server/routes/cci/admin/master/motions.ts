@@ -6,14 +6,13 @@ import { problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 import {
   MotionCreateSchema,
-  MotionListQuery,
   MotionListSchema,
   MotionParams,
   MotionSchema,
   MotionUpdateSchema,
 } from '../../../../schemas/motion.ts';
 import { MotionDetailSchema } from '../../../../schemas/poll.ts';
-import type { Staff } from '../../../../repositories/motions.ts';
+import { MotionListQuery, type Staff } from '../../../../repositories/motions.ts';
 
 const tags = ['cci: motions'];
 const access = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({ resource: 'conference_motions', action }) as const;

@@ -107,7 +107,10 @@ describe('creating and reading 議案', () => {
     expect(open.data.map((m: { id: number }) => m.id)).toEqual([second.id]);
     const paged = (await call('GET', `${motions(c)}?page=2&page_size=1`, DEMO.staff)).json();
     expect(paged).toMatchObject({ meta: { page: 2, page_size: 1, total: 2 }, data: [{ id: second.id }] });
-    expect((await call('GET', `${motions(c)}?sort=number`, DEMO.staff)).statusCode).toBe(400);
+    const byNumberDesc = (await call('GET', `${motions(c)}?sort=-number&fields=id,number`, DEMO.staff)).json();
+    expect(byNumberDesc.data.map((m: { number: string }) => m.number)).toEqual([second.number, first.number].sort().reverse());
+    expect(Object.keys(byNumberDesc.data[0]).sort()).toEqual(['id', 'number']);
+    expect((await call('GET', `${motions(c)}?sort=nope`, DEMO.staff)).statusCode).toBe(400);
   });
 
   it('a 議案 read under another conference, or a conference that does not exist, is a 404', async () => {
