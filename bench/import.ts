@@ -15,6 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeResult } from './results-dir.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,13 +34,14 @@ import { companySearchText } from '../server/repositories/companies.ts';
 import { LocalDiskDriver } from '../server/storage/local.ts';
 
 const CCI = 'bench-import';
-const ROWS = 80_000;
+/** BENCH_ROWS: a smaller file for the CI smoke run (scripts/bench-smoke.ts); the files are kept per size */
+const ROWS = Number(process.env.BENCH_ROWS ?? 80_000);
 const BUDGET_ROWS_PER_S = 10_000;
 const BUDGET_RSS_MB = 300;
 /** rounds of every scenario (BENCH_ROUNDS); each row reports the median */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DIR = '/tmp/kaigi-bench-import';
-const FILES = { xlsx: path.join(DIR, 'companies.xlsx'), csv: path.join(DIR, 'companies.csv') };
+const FILES = { xlsx: path.join(DIR, `companies-${ROWS}.xlsx`), csv: path.join(DIR, `companies-${ROWS}.csv`) };
 type Format = keyof typeof FILES;
 type Mode = 'dry' | 'apply';
 
@@ -97,6 +99,7 @@ const companyRow = (n: number): string[] => [
 
 async function writeFiles(): Promise<void> {
   if (existsSync(FILES.xlsx) && existsSync(FILES.csv)) return;
+  mkdirSync(DIR, { recursive: true, mode: 0o755 });
   console.log(`writing ${ROWS} companies as XLSX and Shift_JIS CSV…`);
   const xlsx = openWriter('xlsx', FILES.xlsx, {
     sheetName: '事業所一覧',
@@ -283,9 +286,7 @@ async function main() {
       copyLine,
       '',
     ].join('\n');
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/import.md', report);
-    console.log('\nwritten bench/results/import.md');
+    console.log(`\nwritten ${writeResult('import.md', report)}`);
   } finally {
     await pool.end();
     await db.stop();
