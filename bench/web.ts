@@ -60,7 +60,7 @@ function initialFiles(): Set<string> {
 }
 
 /**
- * Waits until the page shows text (in <main> where it has one) and no progress indicator. Locators,
+ * Waits until the page shows text (in <main> where it has one) and no loading indicator. Locators,
  * not page.waitForFunction: a predicate evaluated in the page is refused by the app's CSP
  * (script-src 'self'), while locators run in Playwright's own isolated world.
  */
@@ -69,7 +69,9 @@ async function untilRendered(page: Page, timeoutMs = 60_000): Promise<void> {
   for (;;) {
     const main = page.locator('main');
     const text = (await main.count()) > 0 ? await main.first().innerText() : await page.locator('body').innerText();
-    if (text.trim().length > 0 && (await page.locator('[role="progressbar"]').count()) === 0) return;
+    // a determinate bar (aria-valuenow: the dashboard's answer rates) is content, not loading
+    const loading = await page.locator('[role="progressbar"]:not([aria-valuenow])').count();
+    if (text.trim().length > 0 && loading === 0) return;
     if (Date.now() > deadline) throw new Error(`${page.url()}: still empty or loading after ${timeoutMs} ms`);
     await page.waitForTimeout(100);
   }
