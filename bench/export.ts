@@ -31,7 +31,7 @@ import { LocalDiskDriver } from '../server/storage/local.ts';
 import type { ExportFormat, ExportJobParams, ExportType } from '../server/schemas/export.ts';
 
 const CCI = 'bench-export';
-/** BENCH_ROWS / BENCH_RUNS: a smaller run for the CI smoke run (scripts/bench-smoke.ts) */
+/** BENCH_ROWS / BENCH_RUNS: a smaller run for the CI smoke run (bench/smoke.ts) */
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET_ROWS_PER_S = 50_000;

@@ -34,7 +34,7 @@ import { companySearchText } from '../server/repositories/companies.ts';
 import { LocalDiskDriver } from '../server/storage/local.ts';
 
 const CCI = 'bench-import';
-/** BENCH_ROWS: a smaller file for the CI smoke run (scripts/bench-smoke.ts); the files are kept per size */
+/** BENCH_ROWS: a smaller file for the CI smoke run (bench/smoke.ts); the files are kept per size */
 const ROWS = Number(process.env.BENCH_ROWS ?? 80_000);
 const BUDGET_ROWS_PER_S = 10_000;
 const BUDGET_RSS_MB = 300;

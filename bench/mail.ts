@@ -25,7 +25,7 @@ import { createMailTransport } from '../server/jobs/mail-transport.ts';
 import { startMailWorker } from '../server/jobs/mail-worker.ts';
 import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 
-/** BENCH_COMPANIES: fewer invitations for the CI smoke run (scripts/bench-smoke.ts) */
+/** BENCH_COMPANIES: fewer invitations for the CI smoke run (bench/smoke.ts) */
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 2_000);
 const BUDGET_PER_S = 50;
 const STAFF = 'bench-mail-staff';

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Where a benchmark writes its report: bench/results, or BENCH_RESULTS_DIR (the CI smoke runs,
- * scripts/bench-smoke.sh, write theirs to a temporary folder so the recorded results stay as measured).
+ * bench/smoke.ts, write theirs to a temporary folder so the recorded results stay as measured).
  */
 export function writeResult(name: string, report: string): string {
   const dir = process.env.BENCH_RESULTS_DIR ?? 'bench/results';

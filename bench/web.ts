@@ -142,7 +142,7 @@ async function main() {
     COGNITO_LOCAL_PORT: '19441',
     SMTP_PORT: '19442',
     NODE_ENV: 'test',
-    // the CI smoke run's database (scripts/bench-smoke.ts); else the embedded one in dataDir
+    // the CI smoke run's database (bench/smoke.ts); else the embedded one in dataDir
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const stack = await startStack(settings);
