@@ -1,7 +1,7 @@
 /**
  * npm run soak — issue 16: 200 company admins answering and reading for 10 minutes; p99, errors, the
  * RSS of every process over time (flat after warm-up: growth < 10 %) and PostgreSQL's connections
- * (pg_stat_activity over time: no leak). Not in CI; writes bench/results/soak.md.
+ * (pg_stat_activity over time: no leak). Only its smallest run is in CI (npm run bench:smoke); writes bench/results/soak.md.
  *
  *   npm run soak                              SOAK_APIS (2) API processes on the national seed, as bench:api starts them,
  *                                             behind Debian's nginx with deploy/nginx/kaigi.conf (as npm run start:cluster)
