@@ -16,7 +16,8 @@
  * of the floor's client and of PostgreSQL (embedded server only): on a shared machine those move
  * far less with the other load than req/s do. Writes bench/results/api.md.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { writeResult } from './results-dir.ts';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -178,10 +179,11 @@ async function main() {
           ]
         : []),
     ].join('\n');
-    mkdirSync('bench/results', { recursive: true });
     // a filtered run leaves the full report alone
-    const out = only ? 'bench/results/api-only.md' : 'bench/results/api.md';
-    writeFileSync(out, only ? report.replace('\n\n', `\n\nOnly the scenarios matching BENCH_ONLY=${only.source}.\n`) : report);
+    const out = writeResult(
+      only ? 'api-only.md' : 'api.md',
+      only ? report.replace('\n\n', `\n\nOnly the scenarios matching BENCH_ONLY=${only.source}.\n`) : report,
+    );
     console.log(`\nwritten ${out}`);
   } finally {
     await db.stop();

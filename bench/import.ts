@@ -15,6 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeResult } from './results-dir.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,13 +32,14 @@ import { companySearchText } from '../server/repositories/companies.ts';
 import { LocalDiskDriver } from '../server/storage/local.ts';
 
 const CCI = 'bench-import';
-const ROWS = 80_000;
+/** BENCH_ROWS: a smaller file for the CI smoke run (bench/smoke.ts); the files are kept per size */
+const ROWS = Number(process.env.BENCH_ROWS ?? 80_000);
 const BUDGET_ROWS_PER_S = 10_000;
 const BUDGET_RSS_MB = 300;
 /** rounds of every scenario (BENCH_ROUNDS); each row reports the median */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DIR = '/tmp/kaigi-bench-import';
-const FILES = { xlsx: path.join(DIR, 'companies.xlsx'), csv: path.join(DIR, 'companies.csv') };
+const FILES = { xlsx: path.join(DIR, `companies-${ROWS}.xlsx`), csv: path.join(DIR, `companies-${ROWS}.csv`) };
 type Format = keyof typeof FILES;
 type Mode = 'dry' | 'apply';
 
@@ -248,9 +250,7 @@ async function main() {
       copyLine,
       '',
     ].join('\n');
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/import.md', report);
-    console.log('\nwritten bench/results/import.md');
+    console.log(`\nwritten ${writeResult('import.md', report)}`);
   } finally {
     await pool.end();
     await db.stop();

@@ -9,7 +9,8 @@
  *   npm run bench:mail                      throwaway embedded PostgreSQL in /tmp/kaigi-bench-mail (seeded once, reused)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:mail
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeResult } from './results-dir.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,7 +25,8 @@ import { createMailTransport } from '../server/jobs/mail-transport.ts';
 import { startMailWorker } from '../server/jobs/mail-worker.ts';
 import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
 
-const COMPANIES = 2_000;
+/** BENCH_COMPANIES: fewer invitations for the CI smoke run (bench/smoke.ts) */
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 2_000);
 const BUDGET_PER_S = 50;
 const STAFF = 'bench-mail-staff';
 const ROOT = '/tmp/kaigi-bench-mail';
@@ -48,9 +50,10 @@ async function prepare(url: string): Promise<{ conferenceId: number; version: nu
     await seedDemo(db, {
       users: [{ username: STAFF, email: 'staff@bench.example.jp', userType: 'CCI_ADMIN', displayName: '事務局 ベンチ' }],
     });
-    const { rows: seeded } = await pool.query(`select 1 from company where cci_code = $1 and company_code = 'BM02000'`, [
-      DEMO_CCI_CODE,
-    ]);
+    const { rows: seeded } = await pool.query(
+      `select 1 from company where cci_code = $1 and company_code = 'BM' || lpad($2::text, 5, '0')`,
+      [DEMO_CCI_CODE, COMPANIES],
+    );
     if (seeded.length === 0) {
       console.log(`seeding ${COMPANIES} companies…`);
       await pool.query(
@@ -196,9 +199,7 @@ async function main() {
       '',
     ].join('\n');
     console.log(report);
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/mail.md', report);
-    console.log('written bench/results/mail.md');
+    console.log(`written ${writeResult('mail.md', report)}`);
   } finally {
     transport.close();
     await boss.stop({ graceful: false });

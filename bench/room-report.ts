@@ -2,7 +2,7 @@
  * bench/results/room.md for npm run bench:room (bench/room.ts): delivery latency beside the
  * NOTIFY → LISTEN floor, RSS per connection, and where each message's time went (bench/room-probe.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeResult } from './results-dir.ts';
 import os from 'node:os';
 import type { ProbeTimes } from './room-probe.ts';
 import type { JobRun } from './room-jobs.ts';
@@ -236,8 +236,6 @@ export function writeReport(r: RoomRun): void {
     '',
   ];
   const report = lines.join('\n');
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/room.md', report);
   console.log(report);
-  console.log('written bench/results/room.md');
+  console.log(`written ${writeResult('room.md', report)}`);
 }

@@ -1,5 +1,5 @@
 /** bench/soak.ts's report: the checks of issue 16, CPU and GC after the warm-up, and the samples (bench/results/soak.md). */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeResult } from './results-dir.ts';
 import os from 'node:os';
 
 export const percentile = (sorted: number[], p: number) =>
@@ -160,7 +160,5 @@ export function writeReport(
     ),
     '',
   ].join('\n');
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/soak.md', report);
-  console.log(`\n${report}\nwritten bench/results/soak.md`);
+  console.log(`\n${report}\nwritten ${writeResult('soak.md', report)}`);
 }

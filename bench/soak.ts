@@ -1,7 +1,7 @@
 /**
  * npm run soak — issue 16: 200 company admins answering and reading for 10 minutes; p99, errors, the
  * RSS of every process over time (flat after warm-up: growth < 10 %) and PostgreSQL's connections
- * (pg_stat_activity over time: no leak). Not in CI; writes bench/results/soak.md.
+ * (pg_stat_activity over time: no leak). Only its smallest run is in CI (npm run bench:smoke); writes bench/results/soak.md.
  *
  *   npm run soak                              SOAK_APIS (2) API processes on the national seed, as bench:api starts them,
  *                                             behind Debian's nginx with deploy/nginx/kaigi.conf (as npm run start:cluster)
@@ -11,7 +11,7 @@
  *                                             the API processes on those ports, the load through a proxy at SOAK_URL
  *                                             (an nginx whose upstreams are those ports); SOAK_PIDS=1,2 adds its processes
  * Also SOAK_USERS (200), SOAK_THINK_MS (1000: each admin's pause between requests), SOAK_SAMPLE_SECONDS (10),
- * SOAK_RAMP_SECONDS (10: the admins' first requests are spread over it),
+ * SOAK_RAMP_SECONDS (10: the admins' first requests are spread over it), SOAK_SCALE (1: the national seed's scale),
  * and BENCH_DATA_DIR / BENCH_PG_PORT / BENCH_DATABASE_URL as for bench:api.
  *
  * The load generator shares the CPUs with what it measures, so it is kept light: undici's request
@@ -58,7 +58,7 @@ async function main() {
   const issuer = await tokenIssuer();
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   try {
-    await ensureSeeded(db.url);
+    await ensureSeeded(db.url, env('SOAK_SCALE', 1));
     for (let i = 0; i < APIS; i++) {
       apis.push(
         await startApi({

@@ -8,11 +8,12 @@
  * Each route is opened in a fresh browser context (empty cache) that already holds the role's
  * session, so the numbers are what a signed-in user's first visit to that page costs.
  */
-import { chmodSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { writeResult } from './results-dir.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createServer } from '../server/app.ts';
 import { loadSettings } from '../server/config/env.ts';
 import { startStack } from '../server/infra/stack.ts';
@@ -58,6 +59,24 @@ function initialFiles(): Set<string> {
   return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
 }
 
+/**
+ * Waits until the page shows text (in <main> where it has one) and no loading indicator. Locators,
+ * not page.waitForFunction: a predicate evaluated in the page is refused by the app's CSP
+ * (script-src 'self'), while locators run in Playwright's own isolated world.
+ */
+async function untilRendered(page: Page, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const main = page.locator('main');
+    const text = (await main.count()) > 0 ? await main.first().innerText() : await page.locator('body').innerText();
+    // a determinate bar (aria-valuenow: the dashboard's answer rates) is content, not loading
+    const loading = await page.locator('[role="progressbar"]:not([aria-valuenow])').count();
+    if (text.trim().length > 0 && loading === 0) return;
+    if (Date.now() > deadline) throw new Error(`${page.url()}: still empty or loading after ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
+  }
+}
+
 interface Measured {
   raw: number;
   gzip: number;
@@ -97,13 +116,7 @@ async function measure(context: BrowserContext, url: string, initial: Set<string
   await page.goto(url, { waitUntil: 'networkidle' });
   // "network idle" alone can come while the entry is still being parsed (no request for 500 ms):
   // wait until the page shows its content with no progress indicator left, then for quiet again
-  // (a string: this file is type-checked without the DOM library)
-  await page.waitForFunction(
-    `(document.querySelector('main') ?? document.body).innerText.trim().length > 0 &&
-     !document.querySelector('[role="progressbar"]')`,
-    undefined,
-    { timeout: 60_000 },
-  );
+  await untilRendered(page);
   await page.waitForLoadState('networkidle');
   // bodies read while others arrive: wait until no new one has come
   for (let settled = 0; settled < pending.length;) {
@@ -129,6 +142,8 @@ async function main() {
     COGNITO_LOCAL_PORT: '19441',
     SMTP_PORT: '19442',
     NODE_ENV: 'test',
+    // the CI smoke run's database (bench/smoke.ts); else the embedded one in dataDir
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   const stack = await startStack(settings);
   const app = await createServer(
@@ -178,9 +193,8 @@ async function main() {
       console.log(line);
       rows.push(line);
     }
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync(
-      'bench/results/web.md',
+    const out = writeResult(
+      'web.md',
       [
         '# Web bundle benchmark (npm run bench:web)',
         '',
@@ -192,7 +206,7 @@ async function main() {
         '',
       ].join('\n'),
     );
-    console.log('\nwritten bench/results/web.md');
+    console.log(`\nwritten ${out}`);
   } finally {
     await browser.close();
     await app.close();
