@@ -2,7 +2,8 @@
  * The companies an 80 000-row import reads (bench/import.ts, and bench/room.ts's run with jobs):
  * generated rows, written as the export writes them, as XLSX and as Shift_JIS CSV (kept between runs).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import iconv from 'iconv-lite';
 import { openWriter } from '../server/jobs/writers/index.ts';
 import { COMPANY_HEADERS } from '../server/lib/import/kinds/companies.ts';
@@ -24,6 +25,7 @@ export const companyRow = (n: number): string[] => [
 /** `rows` companies in `files.xlsx` and `files.csv`, unless both are there already. */
 export async function writeCompanyFiles(files: { xlsx: string; csv: string }, rows: number): Promise<void> {
   if (existsSync(files.xlsx) && existsSync(files.csv)) return;
+  mkdirSync(path.dirname(files.xlsx), { recursive: true, mode: 0o755 });
   console.log(`writing ${rows} companies as XLSX and Shift_JIS CSV…`);
   const xlsx = openWriter('xlsx', files.xlsx, {
     sheetName: '事業所一覧',
