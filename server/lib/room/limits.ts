@@ -14,7 +14,7 @@ export interface RoomLimits {
   chatPerSender: RateLimitRule;
   /** PUT /v1/room/{token}/polls/{poll_id}/ballot, per link and room (shared) */
   ballotsPerSender: RateLimitRule;
-  /** POST /v1/room/{token}/chat and …/comments, per client address (each process) */
+  /** POST /v1/room/{token}/chat and …/comments, PUT …/polls/{poll_id}/ballot, per client address (each process) */
   linkWritesPerIp: RateLimitRule;
   /** POST …/room/ticket, per user (shared) */
   ticketsPerUser: RateLimitRule;
