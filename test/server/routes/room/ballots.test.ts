@@ -153,6 +153,25 @@ describe('無記名', () => {
     expect(closed.poll.counts).toEqual({ yes: 150, no: 50, abstain: 0, not_voted: 0, written: 0, delegated: 0 });
   });
 
+  it('a delegate casts one secret ballot per vote carried; the tally counts the 委任 that took part', async () => {
+    const { conference, principals: p } = await f.assembly(['attend', 'delegate', 'delegate']);
+    await f.checkIn(p[0]);
+    await f.delegate(p[1], p[0]);
+    await f.delegate(p[2], p[0]);
+    const motion = await f.motion(conference);
+    const { poll } = await f.open(conference, motion.id, { method: 'secret' });
+    const token = await linkOf(conference, p[0]);
+    expect((await vote(token, poll.id, { choice: 'yes' })).statusCode).toBe(200);
+    const carried = await vote(token, poll.id, { choice: 'no', conference_member_id: p[1] });
+    expect(carried.json().poll.carried).toEqual([
+      expect.objectContaining({ conference_member_id: p[1], voted: true, may_vote: false, choice: null }),
+      expect.objectContaining({ conference_member_id: p[2], voted: false, may_vote: true }),
+    ]);
+    expect((await vote(token, poll.id, { choice: 'yes', conference_member_id: p[1] })).json().code).toBe('already_voted');
+    const closed = await f.close(conference, motion.id, poll);
+    expect(closed.poll.counts).toEqual({ yes: 1, no: 1, abstain: 0, not_voted: 1, written: 0, delegated: 1 });
+  });
+
   it('secrecy, tried: after the poll no row, order, transaction id, audit row or event ties a voter to a choice', async () => {
     const { conference, principals, motion, poll, links } = await openWith(6, 'secret');
     // each voter's choice is unique enough to spot: the first two say no, the rest yes
