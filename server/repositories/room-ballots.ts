@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { Motion as MotionRow, Poll as PollRow, VoteChoice, VoterKind } from '../db/schema.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import { ballotRefused, pollClosed, pollNotFound } from '../lib/votes/problems.ts';
+import { tallyOf } from '../lib/votes/tally.ts';
 import type { Ballot, CurrentPoll, VoteSlot } from '../schemas/ballot.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom } from './room-db.ts';
 import { toMotion, toPoll } from './vote-rows.ts';
@@ -128,11 +129,14 @@ export class RoomBallotsRepository {
             and (v.voted or exists (select 1 from ballot b where b.poll_id = v.poll_id and b.conference_member_id = v.conference_member_id))`,
         [poll.id],
       );
+      // counts live on the board when staff chose so — never in 無記名, where each count beside the
+      // audit's who-took-part would tell a voter's choice
+      const live = poll.method === 'roll_call' && poll.show_counts_live ? { live_counts: await tallyOf(client, poll.id) } : {};
       await addEvent(
         client,
         viewer.conferenceId,
         'poll',
-        { poll: toPoll(poll), motion: toMotion(motion), voted: progress[0].voted },
+        { poll: toPoll(poll), motion: toMotion(motion), voted: progress[0].voted, ...live },
         'staff',
       );
       return { poll: await this.view(client, poll, motion, viewer) };
