@@ -27,7 +27,13 @@ export function registerLinkHolderPolls(
     '/v1/room/:token/polls/current',
     {
       config: { access: 'public' },
-      schema: { tags, params: TokenParams, response: { 200: CurrentPollSchema, ...problemResponses(400, 404) } },
+      schema: {
+        tags,
+        operationId: 'currentPollOfLink',
+        summary: '進行中の採決（個人リンク）',
+        params: TokenParams,
+        response: { 200: CurrentPollSchema, ...problemResponses(400, 404) },
+      },
     },
     async (request) => ballots.current(await opts.viewerOf(request)),
   );
@@ -39,6 +45,8 @@ export function registerLinkHolderPolls(
       config: { access: 'public' },
       schema: {
         tags,
+        operationId: 'castBallot',
+        summary: '投票（個人リンク）',
         params: BallotParams,
         body: BallotSchema,
         response: { 200: CurrentPollSchema, ...problemResponses(400, 404, 409, 422, 429) },
