@@ -9,6 +9,8 @@ export interface AnswerFields {
   answer_content: AnswerContent | null;
   proxy_name: string | null;
   proxy_title: string | null;
+  /** 委任状 only (DESIGN.md §12.1): the invitee delegated to, null for the chair */
+  delegate_to: number | null;
 }
 
 const blankToNull = (s: string | null | undefined) => {
@@ -21,17 +23,22 @@ export function answerFieldsOf(
   answer: AnswerContent | null,
   proxyName: string | null | undefined,
   proxyTitle: string | null | undefined,
+  delegateTo: number | null = null,
 ): AnswerFields {
   const proxy = answer === 'proxy_attend';
   return {
     answer_content: answer,
     proxy_name: proxy ? blankToNull(proxyName) : null,
     proxy_title: proxy ? blankToNull(proxyTitle) : null,
+    delegate_to: answer === 'delegate' ? delegateTo : null,
   };
 }
 
 export const sameAnswer = (a: AnswerFields, b: AnswerFields) =>
-  a.answer_content === b.answer_content && a.proxy_name === b.proxy_name && a.proxy_title === b.proxy_title;
+  a.answer_content === b.answer_content &&
+  a.proxy_name === b.proxy_name &&
+  a.proxy_title === b.proxy_title &&
+  a.delegate_to === b.delegate_to;
 
 /**
  * 代理出席 requires the substitute's name and title (issue 5: "substitute's name and title

@@ -10,6 +10,7 @@ import {
   sameAnswer,
 } from '../lib/attendance-answer-rules.ts';
 import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules.ts';
+import { checkDelegateTargets, refuseDelegationChains } from '../lib/votes/delegation.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
 import type { Executor } from '../lib/audit.ts';
@@ -42,7 +43,9 @@ declare module 'fastify' {
 }
 
 /** The body's answers in their stored form; the checks that need no database run here. */
-function validated(body: AnswerBody): Array<{ id: number; version?: number; fields: AnswerFields; at: string }> {
+function validated(
+  body: AnswerBody,
+): Array<{ id: number; version?: number; fields: AnswerFields; delegateGiven: boolean; at: string }> {
   const seen = new Set<number>();
   return body.answers.map((a, i) => {
     const at = `body.answers.${i}`;
@@ -52,9 +55,9 @@ function validated(body: AnswerBody): Array<{ id: number; version?: number; fiel
       ]);
     }
     seen.add(a.id);
-    const fields = answerFieldsOf(a.answer_content, a.proxy_name, a.proxy_title);
+    const fields = answerFieldsOf(a.answer_content, a.proxy_name, a.proxy_title, a.delegate_to ?? null);
     requireProxyDetails(fields, at);
-    return { id: a.id, version: a.version, fields, at };
+    return { id: a.id, version: a.version, fields, delegateGiven: a.delegate_to !== undefined, at };
   });
 }
 
@@ -88,11 +91,11 @@ export const RECORD_ANSWERS = namedStatement<{ recorded: number; locked: number 
   'answer_record',
   () => sql`with v as (
     select * from jsonb_to_recordset(${sql.placeholder('changes')}::jsonb) as v(id int, answer_content text, proxy_name text,
-      proxy_title text, answered_at timestamptz, answered_by text, answer_channel text, answer_received_at timestamptz,
+      proxy_title text, delegate_to int, answered_at timestamptz, answered_by text, answer_channel text, answer_received_at timestamptz,
       answered_late boolean, version int, updated_at timestamptz, updated_by text, before jsonb, after jsonb)
   ), changed as (
     update conference_member cm
-       set answer_content = v.answer_content, proxy_name = v.proxy_name, proxy_title = v.proxy_title,
+       set answer_content = v.answer_content, proxy_name = v.proxy_name, proxy_title = v.proxy_title, delegate_to = v.delegate_to,
            answered_at = v.answered_at, answered_by = v.answered_by, answer_channel = v.answer_channel,
            answer_received_at = v.answer_received_at, answered_late = v.answered_late, version = v.version,
            updated_at = v.updated_at, updated_by = v.updated_by
@@ -283,6 +286,8 @@ export default fp(
           const now = new Date();
           for (const a of answers) {
             const row = rowById.get(a.id)!;
+            // a body without delegate_to (clients before issue 34) keeps the 委任先 already recorded
+            if (!a.delegateGiven && a.fields.answer_content === 'delegate') a.fields.delegate_to = row.delegate_to;
             const target = conferenceById.get(row.conference_id)!;
             if (!isAnsweringOpen(target, now)) throw answeringClosedProblem(target);
             requireDelegateAllowed(a.fields, target, `${a.at}.answer_content`);
@@ -293,10 +298,15 @@ export default fp(
             }
           }
 
-          const changes = answers
-            .filter((a) => !sameAnswer(rowById.get(a.id)!, a.fields))
-            .sort((x, y) => x.id - y.id)
-            .map((a) => ({ before: rowById.get(a.id)!, fields: a.fields }));
+          const changing = answers.filter((a) => !sameAnswer(rowById.get(a.id)!, a.fields)).sort((x, y) => x.id - y.id);
+          const delegations = changing.map((a) => ({
+            id: a.id,
+            conference_id: rowById.get(a.id)!.conference_id,
+            delegate_to: a.fields.delegate_to,
+            at: a.at,
+          }));
+          await checkDelegateTargets(tx, delegations);
+          const changes = changing.map((a) => ({ before: rowById.get(a.id)!, fields: a.fields }));
           const updated = changes.map(({ before, fields }) => answeredRow(before, fields, username, now));
           const changedConferences = [...new Set(updated.map((r) => r.conference_id))].sort((x, y) => x - y);
           // a summary row missing (or gone since the conferences were read): each is recreated and locked below
@@ -304,6 +314,7 @@ export default fp(
             changes.length === 0 ||
             (await recordAnswers(tx, { cciCode, companyId, username }, changedConferences, changes, updated)) ===
               changedConferences.length;
+          await refuseDelegationChains(tx, delegations);
           for (const row of updated) rowById.set(row.id, row);
 
           const summaries = new Map<number, ConferenceCompanySummary>();

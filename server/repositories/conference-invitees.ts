@@ -27,6 +27,7 @@ export function toConferenceMember(row: Row): ConferenceMember {
     answer_content: row.answer_content,
     proxy_name: row.proxy_name,
     proxy_title: row.proxy_title,
+    delegate_to: row.delegate_to,
     sort: row.sort,
     answered_at: iso(row.answered_at),
     answered_by: row.answered_by,

@@ -24,6 +24,7 @@ import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../plugins/app/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { recheckRoomViewers } from './room-db.ts';
+import { checkDelegateTargets, refuseDelegationChains } from '../lib/votes/delegation.ts';
 import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
 import { inProtocolOrder, isMove, lockSeatOrder, movedSorts, shiftOthers, sortOutOfRange } from '../lib/seat-order.ts';
 import { companiesInvited } from '../lib/mail/conference-mail.ts';
@@ -297,6 +298,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A voter of any poll (or the delegate who carried a vote) is part of the record of that vote
+ * (DESIGN.md §12.1, decision 0026): deleting them would change a closed tally. 409 `member_voted`.
+ */
+async function refuseVoters(tx: Executor, ids: number[]): Promise<void> {
+  const list = `{${ids.join(',')}}`; // a PostgreSQL array literal of the (integer) ids
+  const { rows } = (await tx.execute(sql`
+    select distinct id from (
+      select conference_member_id as id from poll_voter where conference_member_id = any(${list}::int[])
+      union all
+      select delegate_to from poll_voter where delegate_to = any(${list}::int[])) v order by id`)) as unknown as {
+    rows: Array<{ id: number }>;
+  };
+  if (rows.length > 0) {
+    throw new Problem(409, 'member_voted', '採決の投票者になった出席者は、採決の記録のため削除できません。', [], {
+      conference_member_ids: rows.map((r) => r.id),
+    });
+  }
+}
+
 export default fp(
   async (app) => {
     const db = app.db;
@@ -360,12 +381,17 @@ export default fp(
           const { current, others, sorts } = await lockForUpdate(tx, cciCode, id, input);
 
           const answerGiven =
-            input.answer_content !== undefined || input.proxy_name !== undefined || input.proxy_title !== undefined;
+            input.answer_content !== undefined ||
+            input.proxy_name !== undefined ||
+            input.proxy_title !== undefined ||
+            input.delegate_to !== undefined;
           const next = answerFieldsOf(
             input.answer_content !== undefined ? input.answer_content : current.answer_content,
             input.proxy_name !== undefined ? input.proxy_name : current.proxy_name,
             input.proxy_title !== undefined ? input.proxy_title : current.proxy_title,
+            input.delegate_to !== undefined ? input.delegate_to : current.delegate_to,
           );
+          const delegation = [{ id, conference_id: current.conference_id, delegate_to: next.delegate_to, at: 'body' }];
           const answerChanged = answerGiven && !sameAnswer(current, next);
           const now = new Date();
           let receipt;
@@ -382,6 +408,7 @@ export default fp(
               .where(eq(conference.id, current.conference_id));
             requireAnswerable(target);
             requireDelegateAllowed(next, target, 'body.answer_content');
+            if (answerChanged) await checkDelegateTargets(tx, delegation);
             receipt = staffReceipt(input, current, next, answerChanged, target, now);
           }
           const [row] = await tx
@@ -397,6 +424,7 @@ export default fp(
             })
             .where(eq(cm.id, id))
             .returning();
+          if (answerChanged) await refuseDelegationChains(tx, delegation);
           const updated = toConferenceMember(row);
           const audits = [
             {
@@ -439,6 +467,7 @@ export default fp(
             .orderBy(asc(cm.id))
             .for('update');
           if (rows.length !== ids.length) throw notFound();
+          await refuseVoters(tx, ids);
           await tx.delete(cm).where(inArray(cm.id, ids));
           await auditAll(
             tx,

@@ -136,6 +136,21 @@ async function recordBallots(client: pg.ClientBase, poll: PollRow, ballots: Ball
   );
 }
 
+/**
+ * 無記名 at close (DESIGN.md §12.1 "no link between them"): a ballot and its voter's participation
+ * were written in one transaction, so they share a transaction id (xmin), and the ballots lie in
+ * the order cast. The poll's ballots are re-inserted in random order and every voter row rewritten,
+ * all in the closing transaction: afterwards no row's place or transaction id tells who cast which.
+ */
+async function unlinkSecretBallots(client: pg.ClientBase, pollId: number): Promise<void> {
+  await client.query(
+    `with cast_ballots as (delete from secret_ballot where poll_id = $1 returning choice)
+     insert into secret_ballot (poll_id, choice) select $1, choice from cast_ballots order by random()`,
+    [pollId],
+  );
+  await client.query('update poll_voter set voted = voted where poll_id = $1', [pollId]);
+}
+
 /** 出席とみなす: in person, 書面 and 委任状 all count as present for the rule and the motion's quorum. */
 const counted = (e: PollEntitled) => e.present + e.written + e.delegated;
 
@@ -224,6 +239,7 @@ export class PollsRepository {
         ],
       );
       if (closing) {
+        if (current.method === 'secret') await unlinkSecretBallots(client, pollId);
         const counts = await tallyOf(client, pollId);
         await client.query(`update poll set status = 'closed', closed_at = now(), closed_by = $2, counts = $3 where id = $1`, [
           pollId,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AnswerContentSchema, ConferenceMemberSchema, ProxyName, ProxyTitle } from './conference-member.ts';
-import { Nullable } from './common.ts';
+import { Nullable, RowId } from './common.ts';
 
 /** Enough for every invitee of a company across a conference and its sub-conferences. */
 export const MAX_ANSWERS = 500;
@@ -17,6 +17,8 @@ export const AnswerItemSchema = Type.Object(
     answer_content: Nullable(AnswerContentSchema),
     proxy_name: Type.Optional(Nullable(ProxyName)),
     proxy_title: Type.Optional(Nullable(ProxyTitle)),
+    /** 委任状 (DESIGN.md §12.1): the invitee delegated to, null for the chair; left out keeps the one recorded */
+    delegate_to: Type.Optional(Nullable(RowId)),
   },
   { additionalProperties: false },
 );

@@ -34,6 +34,8 @@ export const ConferenceMemberSchema = Type.Object({
   answer_content: Nullable(AnswerContentSchema),
   proxy_name: Nullable(Type.String()),
   proxy_title: Nullable(Type.String()),
+  /** 委任状 (DESIGN.md §12.1): the invitee delegated to, null for the chair (or no 委任状) */
+  delegate_to: Type.Optional(Nullable(Type.Integer())),
   sort: Type.Integer(),
   answered_at: Nullable(Type.String({ format: 'date-time' })),
   answered_by: Nullable(Type.String()),
@@ -125,6 +127,8 @@ export const ConferenceMemberUpdateSchema = Type.Object(
     answer_content: Type.Optional(Nullable(AnswerContentSchema)),
     proxy_name: Type.Optional(Nullable(ProxyName)),
     proxy_title: Type.Optional(Nullable(ProxyTitle)),
+    /** 委任状 (DESIGN.md §12.1): the invitee delegated to, null for the chair */
+    delegate_to: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }))),
     answer_channel: Type.Optional(StaffAnswerChannelSchema),
     answer_received_at: Type.Optional(Type.String({ format: 'date-time', pattern: '^(19|2[0-9])[0-9]{2}-' })),
   },

@@ -12,7 +12,9 @@ export interface RoomLimits {
   commentsPerSender: RateLimitRule;
   /** POST …/room/chat, per link or user and room, staff aside, beside the one-a-second rule (shared) */
   chatPerSender: RateLimitRule;
-  /** POST /v1/room/{token}/chat and …/comments, per client address (each process) */
+  /** PUT /v1/room/{token}/polls/{poll_id}/ballot, per link and room (shared) */
+  ballotsPerSender: RateLimitRule;
+  /** POST /v1/room/{token}/chat and …/comments, PUT …/polls/{poll_id}/ballot, per client address (each process) */
   linkWritesPerIp: RateLimitRule;
   /** POST …/room/ticket, per user (shared) */
   ticketsPerUser: RateLimitRule;
@@ -30,6 +32,8 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   // a question, a correction, a follow-up: a person writes a few a minute, a script forty a second
   commentsPerSender: { max: 5, timeWindowMs: MINUTE },
   chatPerSender: { max: 30, timeWindowMs: MINUTE },
+  // a vote, a change of mind or two, the votes a delegate carries (decision 0028)
+  ballotsPerSender: { max: 60, timeWindowMs: MINUTE },
   // 500 attendees writing at once at a venue stay far below it
   linkWritesPerIp: { max: 1_200, timeWindowMs: MINUTE },
   // a ticket per (re)connection; the SPA backs off to one every 10 s after failures

@@ -24,6 +24,8 @@ export interface RoomViewer {
   org: string | null;
   /** the audit log's actor */
   actor: string;
+  /** a personal link's invitee (conference member): whose vote the link casts (DESIGN.md §12.1) */
+  conferenceMemberId?: number | null;
 }
 
 /** Statuses in which the room is open to everyone but staff (a draft or cancelled conference's is not). */
@@ -75,6 +77,7 @@ export interface LinkRow {
   name: string;
   title: string | null;
   company_name: string | null;
+  conference_member_id: number | null;
 }
 
 /** The holder of a link token; 404 for a bad signature, a revoked or expired link, or a closed conference. */
@@ -82,7 +85,7 @@ export async function linkViewer(pool: pg.Pool, secret: Buffer, token: string): 
   const ids = verifyLink(secret, token);
   if (!ids) throw notFound();
   const { rows } = await pool.query<LinkRow>(
-    `select l.id, l.conference_id, l.cci_code, l.kind, l.name, l.title, co.name1 as company_name
+    `select l.id, l.conference_id, l.cci_code, l.kind, l.name, l.title, l.conference_member_id, co.name1 as company_name
        from room_link l
        join conference c on c.id = l.conference_id
        left join conference_member cm on cm.id = l.conference_member_id
@@ -103,5 +106,6 @@ export async function linkViewer(pool: pg.Pool, secret: Buffer, token: string): 
     name: link.name,
     org: link.kind === 'user' ? link.company_name : null,
     actor: `room_link:${link.id}`,
+    conferenceMemberId: link.conference_member_id,
   };
 }

@@ -137,3 +137,13 @@ export const writtenVotesRefused = (bad: Array<{ i: number; code: string }>) =>
             : 'この会議の議案ではありません',
     })),
   );
+
+/**
+ * A voter's ballot refused (DESIGN.md §12.1 "only for themselves"): `not_a_voter` — the link's
+ * invitee is no voter of this poll, the vote named is not theirs to cast, or 挙手 (hands in the
+ * hall); `already_voted` — 無記名 takes one ballot each and no change.
+ */
+export const ballotRefused = (code: 'not_a_voter' | 'already_voted') =>
+  code === 'already_voted'
+    ? new Problem(409, 'already_voted', '無記名投票は一人一回です。投票済みのため変更できません。')
+    : new Problem(422, 'not_a_voter', 'この採決では、このリンクから投票できません（投票権がないか、挙手による採決です）。');

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { linkViewer } from '../../lib/room/viewers.ts';
 import { rateLimitHook } from '../../lib/rate-limit.ts';
 import { TokenParams } from '../../schemas/room.ts';
+import { registerLinkHolderPolls } from './link-holder-polls.ts';
 import { registerRoomRoutes } from './shared.ts';
 
 /**
@@ -14,16 +15,20 @@ import { registerRoomRoutes } from './shared.ts';
  */
 const linkHolderRoom: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false });
+  const viewerOf = (request: FastifyRequest) =>
+    linkViewer(app.pool, app.roomLinkSecret, (request.params as { token: string }).token);
+  const beforeWrite = rateLimitHook(app, app.roomLimits.rules.linkWritesPerIp);
   registerRoomRoutes(app, {
     path: '/v1/room/:token',
     params: TokenParams,
     tags: ['room links'],
     read: 'public',
     write: 'public',
-    viewerOf: (request: FastifyRequest) => linkViewer(app.pool, app.roomLinkSecret, (request.params as { token: string }).token),
+    viewerOf,
     tickets: false,
     sendsComments: true,
-    beforeWrite: rateLimitHook(app, app.roomLimits.rules.linkWritesPerIp),
+    beforeWrite,
   });
+  registerLinkHolderPolls(app, { viewerOf, beforeWrite });
 };
 export default linkHolderRoom;

@@ -1003,11 +1003,11 @@ const holderRead = (rest: string, extra: Partial<PublicRow> = {}): PublicRow => 
   holder: { url: (i) => `/v1/room/${i.roomToken}${rest}`, status: 200 },
   ...extra,
 });
-const holderWrite = (rest: string): PublicRow => ({
-  method: 'POST',
-  path: `/v1/room/{token}${rest}`,
+const holderWrite = (rest: string, method: Method = 'POST', body: object = { body: '偽のリンクから' }): PublicRow => ({
+  method,
+  path: `/v1/room/{token}${rest.replace(/\/1\//, '/{poll_id}/')}`,
   url: `/v1/room/${BAD_TOKEN}${rest}`,
-  body: { body: '偽のリンクから' },
+  body,
   status: 404,
   why: linkHolder,
   holder: { url: (i) => `/v1/room/${i.roomToken}${rest}`, body: {}, status: 400 },
@@ -1019,6 +1019,9 @@ const HOLDER_ROWS: PublicRow[] = [
   holderWrite('/chat'),
   holderRead('/comments'),
   holderWrite('/comments'),
+  // 採決 (issue 34): the voter's poll and ballot; who may vote and when: test/server/routes/room/ballots.test.ts
+  holderRead('/polls/current'),
+  holderWrite('/polls/1/ballot', 'PUT', { choice: 'yes' }),
 ];
 
 export const PUBLIC: PublicRow[] = [
