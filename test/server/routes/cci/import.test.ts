@@ -180,6 +180,37 @@ describe('companies', () => {
     expect(updated.attributes).toMatchObject({ name1: '丸一商事株式会社', admin_changed_info_flag: '1' });
   });
 
+  it('takes phone numbers as Japanese offices write them, stored in one form; a bad one names the accepted forms', async () => {
+    const written = [
+      '053(433)2681',
+      '(053)433-2681',
+      '０５３（４３３）２６８１',
+      '053 433 2681',
+      '+81 53-433-2681',
+      '+81-3-1234-5678',
+    ];
+    const job = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      dry_run: false,
+      content: csvOf([
+        HEAD,
+        ...written.map((phone, i) => company(`${P}T${i}`, `電話商事${i}`, { phone })),
+        company(`${P}TX`, '電話物産', { phone: 'TEL 053-433' }),
+      ]),
+      skip_invalid: true,
+    });
+    expect(job.errors).toEqual([
+      {
+        row: 8,
+        column: '電話番号',
+        code: 'pattern',
+        message: expect.stringContaining('（例: 03-1234-5678、053(433)2681、+81 53-433-2681'),
+      },
+    ]);
+    const phones = await Promise.all(written.map(async (_, i) => (await stored(`${P}T${i}`)).attributes.phone));
+    expect(phones).toEqual(['053-433-2681', '053-433-2681', '053-433-2681', '053-433-2681', '053-433-2681', '03-1234-5678']);
+  });
+
   it('finds a row exactly as stored unchanged even where old data breaks a newer form rule, and checks it once edited', async () => {
     await importFile(env, call, DEMO.admin, {
       type: 'companies',
