@@ -349,6 +349,22 @@ describe('members and positions', () => {
     expect(rows).toEqual([
       { id: expect.any(Number), name_kana: 'トリコミ タロウ', start_at: '2026-04-01', company_code: `${P}M1` },
     ]);
+    // the preview in the sheet's own headers, with the values as stored (issue 33)
+    expect(created.preview).toEqual([
+      {
+        row: 2,
+        result: 'created',
+        values: {
+          会員ID: null,
+          事業所コード: `${P}M1`,
+          氏名: '取込 太郎',
+          フリガナ: 'トリコミ タロウ',
+          メールアドレス: null,
+          就任日: '2026-04-01',
+          退任日: null,
+        },
+      },
+    ]);
 
     const before = await listsChecksum(env.app.pool);
     const foreign = await importFile(env, call, DEMO.admin, {
@@ -392,5 +408,19 @@ describe('members and positions', () => {
       [rows[0].id],
     );
     expect(held).toEqual([{ position_type: 'CCI_OFFICER', position_name: '議員', rank: 20 }]);
+    expect(job.preview![0]).toEqual({
+      row: 2,
+      result: 'created',
+      values: {
+        役職ID: null,
+        会員ID: rows[0].id,
+        区分: '役員',
+        所属: null,
+        役職名: '議員',
+        序列: 20,
+        開始日: null,
+        終了日: null,
+      },
+    });
   });
 });
