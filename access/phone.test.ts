@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, PHONE_PATTERN } from './phone';
+import { normalizePhone, PHONE_PATTERN } from './phone.ts';
 
 const PHONE = new RegExp(PHONE_PATTERN);
 
