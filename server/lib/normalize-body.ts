@@ -1,7 +1,8 @@
 import { foldCode } from '../../access/codes.ts';
 import { normalizeKana } from '../../access/kana.ts';
+import { normalizePhone } from '../../access/phone.ts';
 import type { FieldNormalizers } from './inspect-input.ts';
-import { normalizeCode, normalizeDigits, normalizeEmail, normalizePostalCode, normalizeText } from './normalize-input.ts';
+import { normalizeCode, normalizeEmail, normalizePostalCode, normalizeText } from './normalize-input.ts';
 
 /**
  * Typed fields of a JSON body normalised before validation (DESIGN.md §5), wherever they appear,
@@ -15,7 +16,7 @@ export const BODY_FIELD_NORMALIZERS: FieldNormalizers = {
   master_code: normalizeCode,
   conference_template_code: foldCode,
   postal_code: normalizePostalCode,
-  phone: normalizeDigits,
+  phone: normalizePhone,
   email: normalizeEmail,
   name_kana: normalizeKana,
   address: normalizeText,

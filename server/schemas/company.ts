@@ -1,9 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, RequiredText, Version } from './common.ts';
-import { KanaText, PostalCode } from './typed-text.ts';
+import { KanaText, Phone, PostalCode } from './typed-text.ts';
 
-/** Half-width after NFKC (normalize-input.ts runs before validation). */
-const Phone = Type.String({ pattern: '^[0-9][0-9-]{8,14}$', maxLength: 15 });
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
 /** The attributes a user edits (DESIGN.md §4). */

@@ -109,7 +109,13 @@ describe('validators accept what the server normalises (NFKC)', () => {
     [kana, '山田 タロウ', 'kaigi.common.validation.kana'],
     [kana, 'Yamada', 'kaigi.common.validation.kana'],
     [phone, '０３－１２３４－５６７８', undefined],
-    [phone, '03(1234)5678', 'kaigi.common.validation.phone'],
+    // as offices write them (issue 33): parentheses, spaces, +81, full-width; the server stores 03-1234-5678
+    [phone, '03(1234)5678', undefined],
+    [phone, '（０５３）４３３－２６８１', undefined],
+    [phone, '+81 53-433-2681', undefined],
+    [phone, '053 433 2681', undefined],
+    [phone, 'TEL 053-433-2681', 'kaigi.common.validation.phone'],
+    [phone, '053-433', 'kaigi.common.validation.phone'],
     [code, 'Ｃ００１', undefined],
     [code, 'C 001', 'kaigi.common.validation.code'],
   ])('%#: %s', (validator, value, expected) => {

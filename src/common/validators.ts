@@ -7,13 +7,14 @@
 import type { Validator } from 'react-admin';
 import { foldCode } from '../../access/codes';
 import { KANA_PATTERN, normalizeKana } from '../../access/kana';
+import { normalizePhone, PHONE_PATTERN } from '../../access/phone';
 
 const KANA = new RegExp(KANA_PATTERN);
 
 /** NFKC, as the server applies it (全角 １２３ → 123, ＠ → @). */
 export const nfkc = (value: unknown): string => (typeof value === 'string' ? value.normalize('NFKC').trim() : '');
 
-/** Postal codes and phones as the server reads them: NFKC, dash look-alikes (ー too) as '-', no spaces. */
+/** Postal codes as the server reads them: NFKC, dash look-alikes (ー too) as '-', no spaces. */
 const digits = (value: unknown): string =>
   nfkc(value)
     .replace(/[\u2010-\u2015\u2212\u30FC\uFE58\uFE63]/g, '-')
@@ -30,8 +31,10 @@ const byPattern =
 export const emailFormat = byPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'kaigi.common.validation.email');
 /** Server: 7 digits, stored 123-4567 (a leading 〒 dropped). */
 export const postalCode = byPattern(/^〒?[0-9]{3}-?[0-9]{4}$/, 'kaigi.common.validation.postal_code', digits);
-/** Server: ^[0-9][0-9-]{8,14}$ */
-export const phone = byPattern(/^[0-9][0-9-]{8,14}$/, 'kaigi.common.validation.phone', digits);
+/** Server: PHONE_PATTERN after normalizePhone, the one rule (053(433)2681, +81 3-…, 全角 all pass). */
+export const phone = byPattern(new RegExp(PHONE_PATTERN), 'kaigi.common.validation.phone', (value) =>
+  typeof value === 'string' ? normalizePhone(value) : '',
+);
 /** Server: カタカナ after ひらがな → カタカナ (issue 15 §4): ひらがな and 半角カナ pass, kanji and Latin letters do not. */
 export const kana = byPattern(KANA, 'kaigi.common.validation.kana', (value) =>
   typeof value === 'string' ? normalizeKana(value) : '',

@@ -3,6 +3,7 @@
  * DESIGN §4: shown in Asia/Tokyo).
  */
 import dayjs from 'dayjs';
+import { PHONE_PATTERN } from '../../access/phone';
 import { formatDateJaWithWeekday, TIME_FORMAT, toDisplayDate, DISPLAY_TIME_ZONE, type DateInput } from '../utils/dates';
 
 /** 2026年11月21日(土) 14:00 */
@@ -43,7 +44,7 @@ export const daysUntil = (deadline: DateInput | null | undefined, now: DateInput
 const DASHES = /[\u2010-\u2015\u2212\u30FC\uFF0D\uFE58\uFE63]/g;
 
 /**
- * Postal codes and phone numbers as the server stores them (server/lib/normalize-input.ts):
+ * Postal codes as the server stores them (phones: access/phone.ts) (server/lib/normalize-input.ts):
  * NFKC (full-width digits from Japanese IMEs), every dash look-alike (incl. ー) to '-', no spaces.
  */
 export const normalizeDigits = (s: string): string => s.normalize('NFKC').replace(DASHES, '-').replace(/\s+/g, '');
@@ -53,5 +54,5 @@ export const normalizeEmail = (s: string): string => s.normalize('NFKC').trim();
 
 /** Same checks as server/schemas/company.ts, after normalisation. */
 export const POSTAL_CODE_RE = /^[0-9]{3}-?[0-9]{4}$/;
-export const PHONE_RE = /^[0-9][0-9-]{8,14}$/;
+export const PHONE_RE = new RegExp(PHONE_PATTERN);
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -129,7 +129,9 @@ describe('/company/profile', () => {
 
     expect(await screen.findByText('入力してください。')).toBeInTheDocument();
     expect(screen.getByText('郵便番号は「123-4567」の形式で入力してください。')).toBeInTheDocument();
-    expect(screen.getByText('電話番号は数字とハイフンで10〜15桁以内で入力してください。')).toBeInTheDocument();
+    expect(
+      screen.getByText(/電話番号は数字で、ハイフン・かっこ・空白で区切って入力してください（例: 03-1234-5678、053\(433\)2681/),
+    ).toBeInTheDocument();
     expect(screen.getByText('メールアドレスの形式が正しくありません。')).toBeInTheDocument();
     expect(field('郵便番号')).toHaveAttribute('aria-invalid', 'true');
     expect(puts).toHaveLength(0);

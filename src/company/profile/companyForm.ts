@@ -1,10 +1,12 @@
 /**
  * The own company's editable attributes (server/schemas/company.ts CompanyEditableAttributes) as a
  * form: values, client-side validation with the server's rules (after the same normalisation:
- * full-width digits and dash look-alikes are accepted for postal code and phone), and the PUT body.
+ * full-width digits and dash look-alikes are accepted for postal code and phone, and 053(433)2681 or
+ * +81 for phone: access/phone.ts), and the PUT body.
  */
 import type { Company } from '../../api/types';
 import { KANA_PATTERN, normalizeKana } from '../../../access/kana';
+import { normalizePhone } from '../../../access/phone';
 
 const KANA = new RegExp(KANA_PATTERN);
 import { EMAIL_RE, normalizeDigits, normalizeEmail, PHONE_RE, POSTAL_CODE_RE } from '../format';
@@ -37,7 +39,7 @@ export const normalizedValues = (values: ProfileValues): ProfileValues => ({
   email: normalizeEmail(values.email),
   postal_code: normalizeDigits(values.postal_code),
   address: values.address.trim(),
-  phone: normalizeDigits(values.phone),
+  phone: normalizePhone(values.phone),
 });
 
 /** Translation keys (with their `max`) of the broken rules. */

@@ -14,7 +14,7 @@ import type { ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { END, START, checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { FOLDED_CODE_IN_2, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { FOLDED_CODE_IN_2, byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const MEMBER_ID = '会員ID';
 const COMPANY_CODE = '事業所コード';
@@ -95,7 +95,8 @@ function check(
   const end = dateCell(ctx, row, END, errors);
   if (start !== undefined) body.start_at = start;
   if (end !== undefined) body.end_at = end;
-  const values: Record<string, unknown> = { [MEMBER_ID]: id, [COMPANY_CODE]: code, ...body };
+  const read = Object.keys(body);
+  const values: Record<string, unknown> = { [MEMBER_ID]: id, [COMPANY_CODE]: code, ...byHeader(LABELS, read, body) };
 
   const current = id !== null && !Number.isNaN(id) ? members.get(id) : undefined;
   if (id !== null && !Number.isNaN(id) && !current) {
@@ -120,6 +121,7 @@ function check(
   // the stored values stand in for absent columns, so an update is checked as a whole
   const merged = { ...(current ? pickFields(current) : {}), ...body, company_id: company?.id ?? 1 };
   const checked = checkRow(validate, merged, row.row, LABELS);
+  Object.assign(values, byHeader(LABELS, read, merged)); // as normalised: ひらがな shown in カタカナ
   if (!checked.ok) errors.push(...checked.errors.filter((e) => !errors.some((k) => k.column === e.column)));
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (!checked.ok) return { source: row, result: 'failed', errors, values };

@@ -13,7 +13,7 @@ import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { MEMBER_ID, membersById, type StoredMember } from './members.ts';
 import { checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const POSITION_ID = '役職ID';
 const TYPE = '区分';
@@ -90,7 +90,9 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   const end = dateCell(ctx, row, END, errors);
   if (start !== undefined) body.start_at = start;
   if (end !== undefined) body.end_at = end;
-  const values: Record<string, unknown> = { [POSITION_ID]: id, [MEMBER_ID]: memberId, ...body };
+  const read = Object.keys(body).filter((f) => f !== 'position_type');
+  const values: Record<string, unknown> = { [POSITION_ID]: id, [MEMBER_ID]: memberId, ...byHeader(LABELS, read, body) };
+  if (typeText !== undefined) values[TYPE] = typeText; // the 区分 as written, not its code
 
   const current = id !== null && !Number.isNaN(id) ? found.positions.get(id) : undefined;
   if (id !== null && !Number.isNaN(id) && !current) {
@@ -106,6 +108,7 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
     member_id: memberId && !Number.isNaN(memberId) ? memberId : 1,
   };
   const checked = checkRow(validate, merged, row.row, LABELS);
+  Object.assign(values, byHeader(LABELS, read, merged)); // as normalised
   if (!checked.ok) errors.push(...checked.errors.filter((e) => !errors.some((k) => k.column === e.column)));
   if (errors.length > 0 || !checked.ok) return { source: row, result: 'failed', errors, values };
   const next = checked.value as Record<Field, unknown>;

@@ -50,6 +50,16 @@ export interface ImportKind<R extends CheckedRow = CheckedRow> {
   write(ctx: KindContext, rows: R[]): Promise<void>;
 }
 
+/**
+ * The preview's values (issue 33): keyed by the sheet's Japanese headers, not the body's field
+ * names, and taken from `source` (the body after the forms' normalisers: フリガナ in カタカナ).
+ */
+export const byHeader = (
+  labels: Readonly<Record<string, string>>,
+  fields: readonly string[],
+  source: Readonly<Record<string, unknown>>,
+): Record<string, unknown> => Object.fromEntries(fields.map((f) => [labels[f] ?? f, source[f]]));
+
 /** Stored and imported values compare as text, empty and absent alike. */
 export const same = (a: unknown, b: unknown): boolean => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
 

@@ -7,9 +7,11 @@ import { extname } from 'node:path';
 import { csvRows } from './csv.ts';
 import { detectCsvEncoding } from './detect-encoding.ts';
 import { ImportFileError } from './errors.ts';
+import { headerSpans, rowShaper, type RowShaper } from './columns.ts';
 import { checkHeaders, findHeader } from './header.ts';
 import { importReadMessages } from './messages.ts';
 import type { CsvEncoding, ImportRow, ImportSheet, OpenImportOptions, RawRow } from './types.ts';
+import { xlsxMerges } from './xlsx-merges.ts';
 import { xlsxRows } from './xlsx.ts';
 
 export { cellText, parseImportDate, type ImportDate } from './cells.ts';
@@ -37,12 +39,14 @@ export async function openImportFile(filePath: string, options: OpenImportOption
   try {
     const { header, headers } = await findHeader(source, options.requiredHeaders);
     const warnings = checkHeaders(headers, options.knownHeaders, options.requiredHeaders);
+    const merges = ext === '.xlsx' ? await xlsxMerges(filePath, header.sheet) : [];
+    const shaper = rowShaper(headers, headerSpans(merges, header.row, headers), warnings);
     return {
       format: ext === '.xlsx' ? 'xlsx' : 'csv',
       ...(encoding ? { encoding } : { sheetName: header.sheetName }),
       headerRow: header.row,
       headers,
-      rows: dataRows(source, header.sheet, headers.length, maxRows),
+      rows: dataRows(source, header.sheet, shaper, maxRows),
       warnings,
     };
   } catch (error) {
@@ -51,23 +55,24 @@ export async function openImportFile(filePath: string, options: OpenImportOption
   }
 }
 
-/** the header's sheet from the row after it: blank rows skipped, cells cut or padded to the header */
+/** the header's sheet from the row after it: blank and note rows skipped, cells under the headers (columns.ts) */
 async function* dataRows(
   source: AsyncGenerator<RawRow>,
   sheet: number,
-  width: number,
+  shaper: RowShaper,
   maxRows: number,
 ): AsyncGenerator<ImportRow> {
   let count = 0;
   try {
     for (let next = await source.next(); !next.done && next.value.sheet === sheet; next = await source.next()) {
-      const cells = Array.from({ length: width }, (_, i) => next.value.values[i] ?? null);
-      if (cells.every((c) => c === null)) continue;
+      if (next.value.values.every((c) => c === null)) continue;
       count += 1;
       if (count > maxRows) {
         throw new ImportFileError('import_too_many_rows', importReadMessages.import_too_many_rows(maxRows));
       }
-      yield { row: next.value.row, cells };
+      const cells = shaper.shape(next.value.row, next.value.values);
+      // a row whose only values are under no header holds no record: its column was warned about
+      if (cells?.some((c) => c !== null)) yield { row: next.value.row, cells };
     }
   } finally {
     await source.return(undefined);

@@ -31,4 +31,7 @@ export const importReadMessages = {
   import_missing_column: (names: readonly string[]) => `必須の列${quote(names)}がありません。`,
   import_duplicate_column: (name: string) => `列「${name}」が 2 つ以上あります。1 つにしてください。`,
   import_unknown_column: (name: string) => `列「${name}」は取り込み対象ではないため、読み飛ばします。`,
+  import_unheaded_column: (letter: string, row: number) =>
+    `${letter} 列には見出しがないため、値を取り込みません（${row.toLocaleString('ja-JP')} 行目など）。取り込む値なら、見出しを付けるか見出しのある列に移してください。`,
+  import_note_row: (row: number, text: string) => `${at(row)}「${text}」は注記・合計の行と見なし、読み飛ばしました。`,
 } as const;

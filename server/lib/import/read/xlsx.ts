@@ -2,8 +2,8 @@
  * XLSX rows, streamed: sheets in tab order, each sheet's XML parsed as it inflates, one row at a
  * time (an 80 000-row file is never held whole: DESIGN.md §9 import budget). exceljs's own
  * streaming reader builds a Row and a styled Cell per value and needs ~450 MB for 80 000 rows, so
- * the sheet XML is read here with saxes instead. Formula cells give their cached value; merged
- * header cells need nothing: the text sits in the merge's first cell and the others are empty.
+ * the sheet XML is read here with saxes instead. Formula cells give their cached value; a merged
+ * header's text sits in the merge's first cell (its other columns: xlsx-merges.ts and columns.ts).
  */
 import { excelSerialDate, toImportValue } from './cells.ts';
 import { ImportFileError } from './errors.ts';
@@ -11,6 +11,7 @@ import { cellCounter, cellLength, MAX_ROW_CHARS, rowTooLong } from './limits.ts'
 import { importReadMessages } from './messages.ts';
 import type { ImportValue, RawRow } from './types.ts';
 import { readDateStyles, readSharedStrings, readWorkbook, unescapeExcel } from './xlsx-parts.ts';
+import { columnOf } from './xlsx-merges.ts';
 import { parseXml } from './xml.ts';
 import { openXlsxZip } from './zip-guard.ts';
 
@@ -86,15 +87,4 @@ export async function* xlsxRows(filePath: string, maxColumns: number): AsyncGene
       }
     }
   }
-}
-
-/** "AB12" → 28 */
-function columnOf(ref: string): number {
-  let col = 0;
-  for (const ch of ref) {
-    const code = ch.charCodeAt(0);
-    if (code < 65 || code > 90) break;
-    col = col * 26 + code - 64;
-  }
-  return col;
 }

@@ -180,6 +180,37 @@ describe('companies', () => {
     expect(updated.attributes).toMatchObject({ name1: '丸一商事株式会社', admin_changed_info_flag: '1' });
   });
 
+  it('takes phone numbers as Japanese offices write them, stored in one form; a bad one names the accepted forms', async () => {
+    const written = [
+      '053(433)2681',
+      '(053)433-2681',
+      '０５３（４３３）２６８１',
+      '053 433 2681',
+      '+81 53-433-2681',
+      '+81-3-1234-5678',
+    ];
+    const job = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      dry_run: false,
+      content: csvOf([
+        HEAD,
+        ...written.map((phone, i) => company(`${P}T${i}`, `電話商事${i}`, { phone })),
+        company(`${P}TX`, '電話物産', { phone: 'TEL 053-433' }),
+      ]),
+      skip_invalid: true,
+    });
+    expect(job.errors).toEqual([
+      {
+        row: 8,
+        column: '電話番号',
+        code: 'pattern',
+        message: expect.stringContaining('（例: 03-1234-5678、053(433)2681、+81 53-433-2681'),
+      },
+    ]);
+    const phones = await Promise.all(written.map(async (_, i) => (await stored(`${P}T${i}`)).attributes.phone));
+    expect(phones).toEqual(['053-433-2681', '053-433-2681', '053-433-2681', '053-433-2681', '053-433-2681', '03-1234-5678']);
+  });
+
   it('finds a row exactly as stored unchanged even where old data breaks a newer form rule, and checks it once edited', async () => {
     await importFile(env, call, DEMO.admin, {
       type: 'companies',
@@ -318,6 +349,22 @@ describe('members and positions', () => {
     expect(rows).toEqual([
       { id: expect.any(Number), name_kana: 'トリコミ タロウ', start_at: '2026-04-01', company_code: `${P}M1` },
     ]);
+    // the preview in the sheet's own headers, with the values as stored (issue 33)
+    expect(created.preview).toEqual([
+      {
+        row: 2,
+        result: 'created',
+        values: {
+          会員ID: null,
+          事業所コード: `${P}M1`,
+          氏名: '取込 太郎',
+          フリガナ: 'トリコミ タロウ',
+          メールアドレス: null,
+          就任日: '2026-04-01',
+          退任日: null,
+        },
+      },
+    ]);
 
     const before = await listsChecksum(env.app.pool);
     const foreign = await importFile(env, call, DEMO.admin, {
@@ -361,5 +408,19 @@ describe('members and positions', () => {
       [rows[0].id],
     );
     expect(held).toEqual([{ position_type: 'CCI_OFFICER', position_name: '議員', rank: 20 }]);
+    expect(job.preview![0]).toEqual({
+      row: 2,
+      result: 'created',
+      values: {
+        役職ID: null,
+        会員ID: rows[0].id,
+        区分: '役員',
+        所属: null,
+        役職名: '議員',
+        序列: 20,
+        開始日: null,
+        終了日: null,
+      },
+    });
   });
 });

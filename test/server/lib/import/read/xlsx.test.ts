@@ -15,7 +15,7 @@ describe('openImportFile: XLSX files as users have them (issue 17)', () => {
       ws.addRow(['事業所一覧（令和8年4月1日現在）']);
       ws.addRow([]);
       ws.addRow(['事業所コード', '事業所名', null, '設立日', '電話番号 ']);
-      ws.mergeCells('B3:C3'); // 事業所名 spans two columns
+      ws.mergeCells('B3:C3'); // 事業所名 spans two columns: both are its value (issue 33)
       ws.addRow(['00123', '山田商店', '（本店）', new Date(Date.UTC(2026, 3, 1)), '０３－１２３４－５６７８']);
       ws.getCell('D4').numFmt = 'yyyy/m/d';
       ws.addRow([]);
@@ -32,7 +32,7 @@ describe('openImportFile: XLSX files as users have them (issue 17)', () => {
     expect(sheet.encoding).toBeUndefined();
     const rows = await allRows(sheet);
     expect(rows).toEqual([
-      { row: 4, cells: ['00123', '山田商店', '（本店）', new Date(Date.UTC(2026, 3, 1)), '０３－１２３４－５６７８'] },
+      { row: 4, cells: ['00123', '山田商店　（本店）', null, new Date(Date.UTC(2026, 3, 1)), '０３－１２３４－５６７８'] },
       { row: 6, cells: [124, '川口工業', null, 46113, null] },
       { row: 7, cells: ['001239', '山田商店支店', null, null, null] },
     ]);

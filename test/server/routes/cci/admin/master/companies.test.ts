@@ -172,6 +172,7 @@ describe('POST, GET and PUT of a company (chamber)', () => {
       ['postal_code', '430-094'],
       ['postal_code', '43009445'],
       ['postal_code', 'abc-defg'],
+      ['phone', 'TEL 03-1234-5678'],
     ]) {
       const res = await call('PUT', `${BASE}/${id}`, DEMO.admin, {
         version,
@@ -185,9 +186,18 @@ describe('POST, GET and PUT of a company (chamber)', () => {
       expect(res.json().errors, value).toContainEqual({
         field: `body.attributes.${field}`,
         code: 'pattern',
-        message: expect.stringMatching(field === 'name_kana' ? /^フリガナはカタカナで/ : /^郵便番号は7桁の数字で/),
+        message: expect.stringMatching(
+          { name_kana: /^フリガナはカタカナで/, postal_code: /^郵便番号は7桁の数字で/, phone: /053\(433\)2681/ }[field]!,
+        ),
       });
     }
+    // as offices write them (issue 33): one stored form, the same as the import's
+    const written = await call('PUT', `${BASE}/${id}`, DEMO.admin, {
+      version,
+      attributes: { name1: attributes.name1, phone: '０５３（４３３）２６８１' },
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json().attributes.phone).toBe('053-433-2681');
   });
 
   it('updates with the current version (flag set to 1), and answers a stale version with 409 and the current one', async () => {
