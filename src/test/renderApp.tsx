@@ -1,5 +1,5 @@
 /** Renders the whole app at a URL inside a MemoryRouter, and exposes the current location. */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../App';
@@ -10,9 +10,11 @@ export const currentLocation: { pathname: string; search: string; hash: string }
   hash: '',
 };
 
+// a layout effect runs in the commit that changed the location, before any awaiting query sees the
+// new page; a plain effect could run after it (a test saw the confirm-account heading at the old URL)
 const LocationSpy = () => {
   const location = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     Object.assign(currentLocation, { pathname: location.pathname, search: location.search, hash: location.hash });
   }, [location]);
   return null;
