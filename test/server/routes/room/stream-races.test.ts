@@ -29,13 +29,34 @@ afterEach(() => vi.restoreAllMocks());
 /** A stream's first read in the hub (server/lib/room/hub.ts): its backlog and the room's event number. */
 const isBacklogRead = (text: unknown) => typeof text === 'string' && text.includes('coalesce($2, r.event_seq)');
 
-/** Runs `before()` ahead of each backlog read; other queries pass untouched. */
-function aheadOfBacklogReads(before: () => Promise<void>): void {
+/**
+ * Runs `before(n)` ahead of the n-th backlog read (0-based) and tells `started` of the read once
+ * it is under way; other queries pass untouched.
+ */
+function aheadOfBacklogReads(
+  before: (n: number) => Promise<void>,
+  started: (n: number, read: Promise<unknown>) => void = () => {},
+): void {
   const query = app.pool.query.bind(app.pool) as (...args: unknown[]) => Promise<unknown>;
+  let reads = 0;
   vi.spyOn(app.pool, 'query').mockImplementation(((...args: unknown[]) => {
     if (!isBacklogRead(args[0])) return query(...args);
-    return before().then(() => query(...args));
+    const n = reads++;
+    const read = before(n).then(() => query(...args));
+    started(n, read);
+    return read;
   }) as typeof app.pool.query);
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function setStatus(conferenceId: number, status: string) {
+  const current = await call('GET', `/v1/cci/admin/master/conferences/${conferenceId}`, DEMO.admin);
+  const res = await call('PUT', `/v1/cci/admin/master/conferences/${conferenceId}`, DEMO.admin, {
+    version: current.json().version,
+    status,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('a stream starting from now', () => {
@@ -51,5 +72,40 @@ describe('a stream starting from now', () => {
     expect(stream.status).toBe(200);
     await stream.ended;
     expect((await openStream(`${base}${linkRoom(link.token, '/events')}`)).status).toBe(404);
+  });
+});
+
+describe('two streams starting together', () => {
+  it('both get access_revoked when the conference is cancelled while the first stream’s read waits', async () => {
+    const room = await createRoomConference(app.pool);
+    const first = await insertLink(app.pool, room.conferenceId);
+    const second = await insertLink(app.pool, room.conferenceId, { name: '来賓 二郎' });
+    // the room as a client reads it on entry (GET …/room makes the room's row)
+    const entry = await fetch(`${base}${linkRoom(first.token)}`);
+    expect(entry.status).toBe(200);
+    const before = ((await entry.json()) as { last_event_id: number }).last_event_id;
+    // the first stream's read waits until the second stream has joined and, if the hub lets it
+    // read beside the first, has read; then the conference is cancelled: the first read sees the
+    // change, the second did not
+    let secondRead: Promise<unknown> = Promise.resolve();
+    aheadOfBacklogReads(
+      async (n) => {
+        if (n > 0) return;
+        while (app.roomHub.clientCount < 2) await nextTick();
+        await nextTick();
+        await secondRead;
+        await setStatus(room.conferenceId, 'cancelled');
+      },
+      (n, read) => {
+        if (n === 1) secondRead = read;
+      },
+    );
+
+    const streams = [
+      await openStream(`${base}${linkRoom(first.token, '/events')}?last_event_id=${before}`),
+      await openStream(`${base}${linkRoom(second.token, '/events')}?last_event_id=${before}`),
+    ];
+    await Promise.all(streams.map((s) => s.ended));
+    for (const s of streams) expect(s.events.map((e) => e.event)).toEqual(['access_revoked']);
   });
 });
