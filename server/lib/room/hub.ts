@@ -8,9 +8,9 @@
  * for all of them) and writes each to its clients. Rows, not notices, are the truth: a notice lost
  * while the LISTEN connection reconnects is caught up by reading from the last number read.
  *
- * A client that joins reads its backlog (events after its Last-Event-ID) from the database while
- * live events for it are held back, then gets the held ones it had not yet seen: nothing lost,
- * nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
+ * A client that joins reads its backlog (events after its Last-Event-ID) from the database, in
+ * turn with the room's live reads, while live events for it are held back, then gets the held ones
+ * it had not yet seen: nothing lost, nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
  * own author (its `sender_key`), who follows its status (decision 0022).
  *
  * Who may enter can change under an open stream (issue 29): at `access_changed` each viewer but
