@@ -8,9 +8,9 @@
  * for all of them) and writes each to its clients. Rows, not notices, are the truth: a notice lost
  * while the LISTEN connection reconnects is caught up by reading from the last number read.
  *
- * A client that joins reads its backlog (events after its Last-Event-ID) from the database while
- * live events for it are held back, then gets the held ones it had not yet seen: nothing lost,
- * nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
+ * A client that joins reads its backlog (events after its Last-Event-ID) from the database, in
+ * turn with the room's live reads, while live events for it are held back, then gets the held ones
+ * it had not yet seen: nothing lost, nothing doubled. Staff-only events (comments) are skipped for other viewers, but for a comment's
  * own author (its `sender_key`), who follows its status (decision 0022).
  *
  * Who may enter can change under an open stream (issue 29): at `access_changed` each viewer but
@@ -102,7 +102,6 @@ export class RoomHub {
    */
   async subscribe(conferenceId: number, client: RoomClient, lastEventId: number | null): Promise<() => void> {
     let room = this.rooms.get(conferenceId);
-    const fresh = !room;
     if (!room) {
       room = { subs: new Set(), lastSeq: null, pending: false, reading: Promise.resolve() };
       this.rooms.set(conferenceId, room);
@@ -116,6 +115,28 @@ export class RoomHub {
     };
     let backlog: RoomEvent[];
     try {
+      backlog = await this.readBacklog(conferenceId, room, sub, lastEventId);
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
+    // the live events held meanwhile follow the backlog (write skips those already sent)
+    sub.held = [...backlog, ...(sub.held ?? [])];
+    // "from now" is this read, later than the route's entry check: an access change in between is
+    // neither in the backlog nor in that answer, so such a viewer is asked once more (issue 29)
+    void this.drain(sub, lastEventId === null && !client.staff);
+    return unsubscribe;
+  }
+
+  /**
+   * A subscription's backlog, read in turn with the room's live reads: the room's event number is
+   * then never ahead of this read, so every later event reaches the subscription live (held until
+   * the backlog is written). Read beside them, a first subscriber's later read could set the room's
+   * number past an event that an earlier read of another subscriber did not hold, which would never
+   * reach that subscriber (an access change it would never be let go by).
+   */
+  private readBacklog(conferenceId: number, room: Room, sub: Subscription, lastEventId: number | null): Promise<RoomEvent[]> {
+    const read = room.reading.then(async () => {
       // one statement, one snapshot: the backlog and the room's event number agree
       const { rows } = await this.pool.query<{ event_seq: string; events: RoomEvent[] }>(
         `select r.event_seq,
@@ -125,27 +146,28 @@ export class RoomHub {
            from room r where r.conference_id = $1`,
         [conferenceId, lastEventId],
       );
-      if (lastEventId === null) sub.lastSent = Number(rows[0]?.event_seq ?? 0);
-      backlog = rows[0]?.events ?? [];
-      if (fresh && room.lastSeq === null) {
-        room.lastSeq = Number(rows[0]?.event_seq ?? 0);
+      const seq = Number(rows[0]?.event_seq ?? 0);
+      if (lastEventId === null) sub.lastSent = seq;
+      if (room.lastSeq === null) {
+        room.lastSeq = seq;
         if (room.pending) this.readNew(conferenceId, room);
       }
-    } catch (err) {
-      unsubscribe();
-      throw err;
-    }
-    // the live events held meanwhile follow the backlog (write skips those already sent)
-    sub.held = [...backlog, ...(sub.held ?? [])];
-    void this.drain(sub);
-    return unsubscribe;
+      return rows[0]?.events ?? [];
+    });
+    room.reading = read.then(
+      () => {},
+      () => {},
+    );
+    return read;
   }
 
   /**
    * Writes a subscription's held events in order, then lets live ones through. An access_changed
    * among them is awaited (mayEnter): the events after it stay held until the viewer is let go on.
+   * `admit`: the viewer is asked first whether it may (still) enter.
    */
-  private async drain(sub: Subscription): Promise<void> {
+  private async drain(sub: Subscription, admit: boolean): Promise<void> {
+    if (admit) await this.recheck([sub], null);
     const held = sub.held ?? [];
     while (held.length > 0 && !sub.ended) {
       const event = held.shift() as RoomEvent;
@@ -164,9 +186,10 @@ export class RoomHub {
    * (once per sender key: the many streams of one guest link cost one query). Those still allowed
    * go on past the event; the others get `access_revoked` with its id and end. When the answer
    * cannot be had (the database is away), the stream ends without the id: its reconnect from
-   * before the event asks again.
+   * before the event asks again. Without an event (a stream's start, subscribe), one refused ends
+   * without an id too: its reconnect is a 404.
    */
-  private async recheck(subs: Subscription[], event: RoomEvent): Promise<void> {
+  private async recheck(subs: Subscription[], event: RoomEvent | null): Promise<void> {
     const answers = new Map<string, Promise<boolean>>();
     const results = await Promise.allSettled(
       subs.map((sub) => {
@@ -181,8 +204,10 @@ export class RoomHub {
       if (result.status === 'rejected') {
         this.log.warn({ err: result.reason }, 'room access check failed; stream ended');
         this.end(sub);
-      } else if (result.value) sub.lastSent = Math.max(sub.lastSent, Number(event.seq));
-      else this.revoke(sub, event);
+      } else if (!result.value) {
+        if (event) this.revoke(sub, event);
+        else this.end(sub);
+      } else if (event) sub.lastSent = Math.max(sub.lastSent, Number(event.seq));
     });
   }
 
