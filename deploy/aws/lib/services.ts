@@ -59,20 +59,22 @@ export class KaigiServices extends Construct {
       certificates: [acm.Certificate.fromCertificateArn(this, 'Certificate', site.certificateArn)],
       sslPolicy: elbv2.SslPolicy.RECOMMENDED_TLS,
     });
-    https.addTargets('Api', {
-      port: API_PORT,
-      protocol: elbv2.ApplicationProtocol.HTTP,
-      targets: [this.api],
-      healthCheck: {
-        path: '/health',
-        healthyHttpCodes: '200',
-        interval: Duration.seconds(15),
-        healthyThresholdCount: 2,
-        unhealthyThresholdCount: 3,
-      },
-      // open SSE streams would hold a draining task for the whole delay; the API ends them on
-      // SIGTERM and the browsers reconnect to another task with Last-Event-ID
-      deregistrationDelay: Duration.seconds(30),
-    }).setAttribute('stickiness.enabled', 'false');
+    https
+      .addTargets('Api', {
+        port: API_PORT,
+        protocol: elbv2.ApplicationProtocol.HTTP,
+        targets: [this.api],
+        healthCheck: {
+          path: '/health',
+          healthyHttpCodes: '200',
+          interval: Duration.seconds(15),
+          healthyThresholdCount: 2,
+          unhealthyThresholdCount: 3,
+        },
+        // open SSE streams would hold a draining task for the whole delay; the API ends them on
+        // SIGTERM and the browsers reconnect to another task with Last-Event-ID
+        deregistrationDelay: Duration.seconds(30),
+      })
+      .setAttribute('stickiness.enabled', 'false');
   }
 }

@@ -69,7 +69,12 @@ export class UserPool extends Construct {
         .withCustomAttributes(...CUSTOM_ATTRIBUTES),
       oAuth: {
         flows: { authorizationCodeGrant: true },
-        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE, cognito.OAuthScope.COGNITO_ADMIN],
+        scopes: [
+          cognito.OAuthScope.OPENID,
+          cognito.OAuthScope.EMAIL,
+          cognito.OAuthScope.PROFILE,
+          cognito.OAuthScope.COGNITO_ADMIN,
+        ],
         callbackUrls: [`${origin}/login`],
         logoutUrls: [`${origin}/login`],
       },
@@ -83,8 +88,8 @@ export class UserPool extends Construct {
   }
 }
 
-/** email_verified → emailVerified (CDK's StandardAttributesMask keys). */
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** Cognito's attribute name → CDK's StandardAttributesMask key (name → fullname, email_verified → emailVerified). */
+const camel = (name: string) => (name === 'name' ? 'fullname' : name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
 
 const FROM = /^\s*(.*?)\s*<([^>]+)>\s*$/;
 const addressOf = (from: string) => FROM.exec(from)?.[2] ?? from.trim();
