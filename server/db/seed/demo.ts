@@ -23,7 +23,6 @@ import {
   conference_template,
   type ConferenceTemplateBody,
   MASTER_TYPE_CONFERENCE_TEMPLATE,
-  MASTER_TYPE_POSITION_TYPE,
   master_data,
   member,
   position,
@@ -32,6 +31,7 @@ import {
   users,
 } from '../schema.ts';
 import { buildSearchText } from '../normalize.ts';
+import { defaultMasterData } from '../../lib/chambers/default-master-data.ts';
 
 export const DEMO_CCI_CODE = 'demo';
 const SEED_ACTOR = 'seed';
@@ -525,15 +525,6 @@ const COMPANIES: CompanySpec[] = [
   },
 ];
 
-const POSITION_TYPE_MASTER: Array<[PositionType, string]> = [
-  ['CCI_OFFICER', '役員'],
-  ['CCI_SECTION', '部会'],
-  ['CCI_BRANCH', '支部'],
-  ['CCI_COMMITTEE', '委員会'],
-  ['CCI_WOMEN_ASSOCIATION', '女性会'],
-  ['CCI_YOUTH_DIVISION', '青年部'],
-];
-
 const TEMPLATE_CODE = 'GENERAL_ASSEMBLY';
 const TEMPLATE_BODY: ConferenceTemplateBody = {
   place: 'デモ商工会議所会館 5階 大ホール',
@@ -582,16 +573,7 @@ async function seedChamberData(tx: Tx): Promise<void> {
   const termStart = fiscalYearStart(1);
 
   // master data: position types
-  await tx.insert(master_data).values(
-    POSITION_TYPE_MASTER.map(([code, name], i) => ({
-      cci_code,
-      master_type_code: MASTER_TYPE_POSITION_TYPE,
-      master_code: code,
-      name,
-      sort_order: i + 1,
-      ...stamp,
-    })),
-  );
+  await tx.insert(master_data).values(defaultMasterData(cci_code, SEED_ACTOR));
 
   // companies
   const companyRows = await tx
