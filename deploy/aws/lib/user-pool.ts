@@ -28,6 +28,9 @@ export class UserPool extends Construct {
     super(scope, id);
     this.pool = new cognito.UserPool(this, 'Pool', {
       userPoolName: `kaigi-${environment}`,
+      // Lite has all Kaigi uses (admin API, custom attributes, the classic hosted login) at the
+      // lowest price per monthly active user; Essentials is CloudFormation's default for new pools
+      featurePlan: cognito.FeaturePlan.LITE,
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
