@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'deploy/aws/cdk.out', 'node_modules', '.data', 'coverage', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'build',
+      'deploy/aws/cdk.out',
+      'node_modules',
+      '.data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'server/db/migrations',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],
