@@ -53,6 +53,8 @@ export class UserPool extends Construct {
         fromEmail: addressOf(site.mailFrom),
         fromName: nameOf(site.mailFrom),
         sesRegion: site.region,
+        // the README has the operator verify the sender's domain in SES, not the single address
+        sesVerifiedDomain: addressOf(site.mailFrom).split('@').pop(),
       }),
       deletionProtection: sizing.protectData,
       removalPolicy: sizing.protectData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

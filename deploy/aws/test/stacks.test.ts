@@ -134,6 +134,10 @@ describe.each(ENVIRONMENT_NAMES)('kaigi-%s', (name) => {
     expect(client.CallbackURLs).toEqual([`${origin}/login`]);
     expect(client.LogoutURLs).toEqual([`${origin}/login`]);
     expect(client.AllowedOAuthFlows).toEqual(['code']);
+    // Cognito's invitations (temporary passwords) go out through SES from the verified domain
+    const mail = pool.EmailConfiguration as { EmailSendingAccount: string; SourceArn: unknown; From: string };
+    expect(mail.EmailSendingAccount).toBe('DEVELOPER');
+    expect(renderIntrinsics(mail.SourceArn)).toMatch(/:identity\/example\.jp$/);
     template().hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: EXAMPLE_SITES[name].cognitoDomainPrefix });
   });
 
