@@ -75,7 +75,8 @@ export class MigrationsBeforeRollout extends Construct {
       queryInterval: Duration.seconds(15),
       totalTimeout: Duration.minutes(30),
     });
-    const subnets = parts.database.vpc.selectSubnets({ subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS }).subnetIds;
+    const selection = parts.database.vpc.selectSubnets({ subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS });
+    const subnets = selection.subnetIds;
     this.resource = new CustomResource(this, 'Run', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::KaigiMigrations',
@@ -87,7 +88,8 @@ export class MigrationsBeforeRollout extends Construct {
         TaskDefinition: parts.task.taskDefinitionArn,
       },
     });
-    // the database must be up (and the writer in place) before the task connects
-    this.resource.node.addDependency(parts.database.cluster);
+    // the database must be up (and the writer in place) before the task connects, and the task
+    // needs its subnets' route out (the image from ECR, the secrets from Secrets Manager)
+    this.resource.node.addDependency(parts.database.cluster, selection.internetConnectivityEstablished);
   }
 }
