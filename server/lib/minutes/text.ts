@@ -1,0 +1,131 @@
+/**
+ * The 議事録 as text in the standard Japanese form (DESIGN.md §12.2): sections of lines, used by the
+ * Word file (server/jobs/documents/minutes.ts) and by the diff between versions, so both say the
+ * same thing. Dates in 和暦, Asia/Tokyo, as 議事録 are written. A corrected figure says so, with its
+ * reason, on its own line.
+ */
+import type { Figure, FigureValue, MinutesContent, MinutesPerson } from '../../schemas/minutes.ts';
+
+export interface MinutesSection {
+  heading: string;
+  lines: string[];
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('ja-JP-u-ca-japanese', {
+  era: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Tokyo',
+});
+const timeFormat = new Intl.DateTimeFormat('ja-JP', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' });
+
+export const jaDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+const jaTime = (iso: string) => timeFormat.format(new Date(iso));
+
+const UNKNOWN = '（記録なし）';
+const RESULTS: Record<string, string> = { adopted: '原案のとおり可決', rejected: '否決' };
+
+function show(value: FigureValue, as: 'count' | 'time' | 'dateTime' | 'text'): string {
+  if (value === null || value === '') return UNKNOWN;
+  if (typeof value === 'boolean') return value ? 'はい' : 'いいえ';
+  if (as === 'count') return `${value}名`;
+  if (as === 'time') return typeof value === 'string' ? jaTime(value) : String(value);
+  if (as === 'dateTime') return typeof value === 'string' ? jaDateTime(value) : String(value);
+  return String(value);
+}
+
+const correctionNote = (label: string, f: Figure | undefined): string[] =>
+  f?.reason ? [`※${label}は記録（${f.derived === null ? UNKNOWN : String(f.derived)}）から訂正（理由: ${f.reason}）`] : [];
+
+const person = (p: MinutesPerson | null | undefined) => (p ? (p.company_name ? `${p.name}（${p.company_name}）` : p.name) : '（未選任）');
+
+const prose = (content: MinutesContent, key: string) => (content.prose[key] ?? '').split('\n').filter((l) => l.trim() !== '');
+
+export function minutesSections(content: MinutesContent): MinutesSection[] {
+  const f = content.figures;
+  const v = (key: string) => f[key]?.value ?? null;
+  const counted = (key: string, label: string) => [`${label}　${show(v(key), 'count')}`, ...correctionNote(label, f[key])];
+
+  const met = v('quorum_met');
+  const quorumLines =
+    v('quorum_required') === null && met === null
+      ? ['定足数の定めなし']
+      : [
+          `定足数　${show(v('quorum_required'), 'count')}（開会時の出席 ${show(v('quorum_counted'), 'count')}）`,
+          met === null ? '' : met ? '開会時に定足数を満たしていることを確認した。' : '開会時に定足数を満たしていなかった。',
+          ...correctionNote('定足数', f.quorum_required),
+          ...correctionNote('開会時の出席', f.quorum_counted),
+          ...correctionNote('定足数の充足', f.quorum_met),
+        ].filter((l) => l !== '');
+
+  const proceedings: string[] = [...prose(content, 'opening')];
+  content.agenda.forEach((item, i) => {
+    const at = v(`agenda.${i}.at`);
+    proceedings.push(`第${i + 1}　${item.title}${item.presenter ? `（説明: ${item.presenter}）` : ''}${at ? `（${show(at, 'time')}）` : ''}`);
+    proceedings.push(...correctionNote('時刻', f[`agenda.${i}.at`]), ...prose(content, `agenda.${i}`));
+  });
+  for (const m of content.motions) {
+    const k = (name: string) => `motion.${m.id}.${name}`;
+    const result = v(k('result'));
+    const chair = v(k('chair_decision'));
+    proceedings.push(`${m.number}　${m.title}`);
+    proceedings.push(`採決の結果　賛成 ${show(v(k('yes')), 'count')}、反対 ${show(v(k('no')), 'count')}、棄権 ${show(v(k('abstain')), 'count')}`);
+    proceedings.push(
+      typeof result === 'string'
+        ? `${RESULTS[result] ?? result}${chair ? '（可否同数のため議長裁決）' : ''}した。`
+        : '（結果の宣言なし）',
+    );
+    for (const [name, label] of [
+      ['yes', '賛成'],
+      ['no', '反対'],
+      ['abstain', '棄権'],
+      ['result', '結果'],
+      ['chair_decision', '議長裁決'],
+    ] as const)
+      proceedings.push(...correctionNote(`${m.number}の${label}`, f[k(name)]));
+    proceedings.push(...prose(content, `motion.${m.id}`));
+  }
+
+  return [
+    {
+      heading: '日時',
+      lines: [
+        `開会　${show(v('opened_at'), 'dateTime')}`,
+        `閉会　${show(v('closed_at'), 'dateTime')}`,
+        ...correctionNote('開会の時刻', f.opened_at),
+        ...correctionNote('閉会の時刻', f.closed_at),
+      ],
+    },
+    { heading: '場所', lines: [show(v('place'), 'text'), ...correctionNote('場所', f.place)] },
+    { heading: '議員総数', lines: counted('members_total', '議員総数') },
+    {
+      heading: '出席者数',
+      lines: [
+        ...counted('present_total', '出席者数'),
+        ...counted('present_principal', '本人出席'),
+        ...counted('present_proxy', '代理出席'),
+        ...counted('written', '書面議決'),
+        ...counted('delegated', '委任状'),
+      ],
+    },
+    { heading: '定足数', lines: quorumLines },
+    { heading: '議長', lines: [person(content.chair)] },
+    { heading: '議事録署名人', lines: [0, 1].map((i) => person(content.signatories[i])) },
+    { heading: '議事の経過の要領及びその結果', lines: proceedings },
+    {
+      heading: '閉会',
+      lines: [
+        v('closed_at') ? `${show(v('closed_at'), 'time')}、議長が閉会を宣した。` : '（閉会の記録なし）',
+        ...prose(content, 'closing'),
+      ],
+    },
+  ];
+}
+
+/** The sections as plain lines (「【日時】」 then its lines): what the diff compares. */
+export const minutesLines = (content: MinutesContent): string[] =>
+  minutesSections(content).flatMap((s) => [`【${s.heading}】`, ...s.lines]);
