@@ -31,8 +31,12 @@ const SIZE = 21; // 10.5 pt, Word's Japanese default
 const NUMERALS = ['１', '２', '３', '４', '５', '６', '７', '８', '９', '10', '11', '12'];
 
 const run = (text: string, opts: Omit<IRunOptions, 'text'> = {}) => new TextRun({ text, ...opts });
-const line = (text: string, opts: { indent?: number; bold?: boolean; center?: boolean; size?: number; after?: number } = {}) =>
+const line = (
+  text: string,
+  opts: { indent?: number; bold?: boolean; center?: boolean; size?: number; after?: number; keepNext?: boolean } = {},
+) =>
   new Paragraph({
+    keepNext: opts.keepNext,
     alignment: opts.center ? AlignmentType.CENTER : AlignmentType.LEFT,
     indent: opts.indent ? { left: opts.indent } : undefined,
     spacing: { after: opts.after ?? 60 },
@@ -40,8 +44,9 @@ const line = (text: string, opts: { indent?: number; bold?: boolean; center?: bo
   });
 
 /** 「議長　　氏名　＿＿＿＿＿＿　印」: the name typed, a line to sign on and the seal's place. */
-function signatureLine(role: string, person: MinutesPerson | null | undefined): Paragraph {
+function signatureLine(role: string, person: MinutesPerson | null | undefined, keepNext = true): Paragraph {
   return new Paragraph({
+    keepNext,
     spacing: { before: 360, after: 120 },
     indent: { left: 2400 },
     tabStops: [
@@ -68,11 +73,12 @@ export function minutesDocx(content: MinutesContent, meta: { version: number; st
     children.push(new Paragraph({ spacing: { after: 120 }, children: [] }));
   });
   children.push(
-    line('以上の議事の経過の要領及びその結果を明確にするため、議長及び議事録署名人は次に記名押印する。', { after: 240 }),
-    line('令和　　年　　月　　日', { indent: 420, after: 240 }),
+    // the formula, the date and the three signatures stay on one page
+    line('以上の議事の経過の要領及びその結果を明確にするため、議長及び議事録署名人は次に記名押印する。', { after: 240, keepNext: true }),
+    line('令和　　年　　月　　日', { indent: 420, after: 240, keepNext: true }),
     signatureLine('議長', content.chair),
     signatureLine('議事録署名人', content.signatories[0]),
-    signatureLine('議事録署名人', content.signatories[1]),
+    signatureLine('議事録署名人', content.signatories[1], false),
   );
   const footerText = meta.sha256 ? `第${meta.version}版　SHA-256: ${meta.sha256}` : `第${meta.version}版（案）`;
   const document = new Document({

@@ -76,7 +76,7 @@ export function minutesSections(content: MinutesContent): MinutesSection[] {
     proceedings.push(`採決の結果　賛成 ${show(v(k('yes')), 'count')}、反対 ${show(v(k('no')), 'count')}、棄権 ${show(v(k('abstain')), 'count')}`);
     proceedings.push(
       typeof result === 'string'
-        ? `${RESULTS[result] ?? result}${chair ? '（可否同数のため議長裁決）' : ''}した。`
+        ? `${chair ? '可否同数のため、議長の決するところにより' : ''}${RESULTS[result] ?? result}した。`
         : '（結果の宣言なし）',
     );
     for (const [name, label] of [
