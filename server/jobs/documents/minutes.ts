@@ -1,6 +1,6 @@
 /**
  * The 議事録 as Word (DESIGN.md §12.2, issue 35): A4 portrait, 明朝, the standard Japanese layout —
- * the title, the numbered items (日時 … 閉会) from server/lib/minutes/text.ts, the closing formula and
+ * the title, the numbered items (日時 … 閉会) from access/minutes-text.ts, the closing formula and
  * the 議長 and two 議事録署名人 signature lines with their seal (印) place. Built with `docx`; the
  * latest version (a draft says 案, a final one its 版 and SHA-256, checked here against the content).
  */
@@ -19,7 +19,7 @@ import {
 import type { MinutesContent, MinutesPerson } from '../../schemas/minutes.ts';
 import { contentFromRecord } from '../../lib/minutes/content.ts';
 import { readMeetingRecord } from '../../lib/minutes/record.ts';
-import { minutesSections } from '../../lib/minutes/text.ts';
+import { minutesSections } from '../../../access/minutes-text.ts';
 import { ExportInputError, type SourceContext } from '../sources/types.ts';
 import type { ExportDocument } from './types.ts';
 

@@ -4,7 +4,7 @@
  */
 import { diffArrays } from 'diff';
 import type { DiffLine, MinutesContent } from '../../schemas/minutes.ts';
-import { minutesLines } from './text.ts';
+import { minutesLines } from '../../../access/minutes-text.ts';
 
 export function minutesDiff(before: MinutesContent, after: MinutesContent): DiffLine[] {
   return diffArrays(minutesLines(before), minutesLines(after)).flatMap((part) =>

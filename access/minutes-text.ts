@@ -1,10 +1,30 @@
 /**
  * The 議事録 as text in the standard Japanese form (DESIGN.md §12.2): sections of lines, used by the
- * Word file (server/jobs/documents/minutes.ts) and by the diff between versions, so both say the
- * same thing. Dates in 和暦, Asia/Tokyo, as 議事録 are written. A corrected figure says so, with its
- * reason, on its own line.
+ * Word file (server/jobs/documents/minutes.ts), the diff between versions, the console's A4 print
+ * view and the portal, so all say the same thing. The document's own words, not UI text. Dates in
+ * 和暦, Asia/Tokyo, as 議事録 are written. A corrected figure says so, with its reason, on its own line.
+ * Pure, no server or browser imports: the shapes below are those of server/schemas/minutes.ts.
  */
-import type { Figure, FigureValue, MinutesContent, MinutesPerson } from '../../schemas/minutes.ts';
+export type FigureValue = string | number | boolean | null;
+export interface Figure {
+  value: FigureValue;
+  derived: FigureValue;
+  reason: string | null;
+}
+export interface MinutesPerson {
+  conference_member_id: number;
+  name: string;
+  company_name: string | null;
+}
+export interface MinutesContent {
+  conference: { id: number; name: string; event_date: string };
+  figures: Record<string, Figure>;
+  agenda: Array<{ title: string; presenter: string | null }>;
+  motions: Array<{ id: number; number: string; title: string }>;
+  chair: MinutesPerson | null;
+  signatories: MinutesPerson[];
+  prose: Record<string, string>;
+}
 
 export interface MinutesSection {
   heading: string;
