@@ -149,3 +149,21 @@ export function minutesSections(content: MinutesContent): MinutesSection[] {
 /** The sections as plain lines (「【日時】」 then its lines): what the diff compares. */
 export const minutesLines = (content: MinutesContent): string[] =>
   minutesSections(content).flatMap((s) => [`【${s.heading}】`, ...s.lines]);
+
+/** The document's title: 「{会議名}　議事録」, a draft with （案）. */
+export const minutesTitle = (content: Pick<MinutesContent, 'conference'>, draft: boolean) =>
+  `${content.conference.name}　議事録${draft ? '（案）' : ''}`;
+
+/** The closing formula, the date left to write by hand, and who signs and seals (議長, two 署名人). */
+export const CLOSING_FORMULA = '以上の議事の経過の要領及びその結果を明確にするため、議長及び議事録署名人は次に記名押印する。';
+export const SIGNING_DATE = '令和　　年　　月　　日';
+export const SEAL = '印';
+export const signatures = (content: Pick<MinutesContent, 'chair' | 'signatories'>): Array<{ role: string; person: MinutesPerson | null }> => [
+  { role: '議長', person: content.chair },
+  { role: '議事録署名人', person: content.signatories[0] ?? null },
+  { role: '議事録署名人', person: content.signatories[1] ?? null },
+];
+
+/** 「１．日時」: the items are numbered with full-width numerals as 議事録 are. */
+export const itemHeading = (index: number, heading: string) =>
+  `${['１', '２', '３', '４', '５', '６', '７', '８', '９'][index] ?? index + 1}．${heading}`;

@@ -142,3 +142,5 @@ export const MinutesPublishSchema = Type.Object(
   { version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
   { additionalProperties: false },
 );
+export type MinutesVersions = Static<typeof MinutesVersionsSchema>;
+export type CompanyMinutes = Static<typeof CompanyMinutesSchema>;

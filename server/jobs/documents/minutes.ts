@@ -19,7 +19,7 @@ import {
 import type { MinutesContent, MinutesPerson } from '../../schemas/minutes.ts';
 import { contentFromRecord } from '../../lib/minutes/content.ts';
 import { readMeetingRecord } from '../../lib/minutes/record.ts';
-import { minutesSections } from '../../../access/minutes-text.ts';
+import { CLOSING_FORMULA, SEAL, SIGNING_DATE, itemHeading, minutesSections, minutesTitle, signatures } from '../../../access/minutes-text.ts';
 import { ExportInputError, type SourceContext } from '../sources/types.ts';
 import type { ExportDocument } from './types.ts';
 
@@ -28,7 +28,6 @@ const A4 = { width: 11906, height: 16838 };
 const MARGIN = { top: 1701, bottom: 1418, left: 1701, right: 1418 };
 const FONT = { ascii: 'Century', hAnsi: 'Century', eastAsia: 'ＭＳ 明朝' };
 const SIZE = 21; // 10.5 pt, Word's Japanese default
-const NUMERALS = ['１', '２', '３', '４', '５', '６', '７', '８', '９', '10', '11', '12'];
 
 const run = (text: string, opts: Omit<IRunOptions, 'text'> = {}) => new TextRun({ text, ...opts });
 const line = (
@@ -44,7 +43,7 @@ const line = (
   });
 
 /** 「議長　　氏名　＿＿＿＿＿＿　印」: the name typed, a line to sign on and the seal's place. */
-function signatureLine(role: string, person: MinutesPerson | null | undefined, keepNext = true): Paragraph {
+function signatureLine({ role, person }: { role: string; person: MinutesPerson | null }, keepNext: boolean): Paragraph {
   return new Paragraph({
     keepNext,
     spacing: { before: 360, after: 120 },
@@ -57,28 +56,26 @@ function signatureLine(role: string, person: MinutesPerson | null | undefined, k
       run(role),
       new TextRun({ children: [new Tab(), person?.name ?? '', new Tab()] }),
       run('　'.repeat(10), { underline: {} }),
-      run('　印'),
+      run(`　${SEAL}`),
     ],
   });
 }
 
 export function minutesDocx(content: MinutesContent, meta: { version: number; status: string; sha256: string | null }): Promise<Buffer> {
   const children: Paragraph[] = [
-    line(`${content.conference.name}　議事録${meta.status === 'draft' ? '（案）' : ''}`, { center: true, bold: true, size: 32, after: 120 }),
+    line(minutesTitle(content, meta.status === 'draft'), { center: true, bold: true, size: 32, after: 120 }),
     line(`第${meta.version}版${meta.status === 'final' ? '' : '（未確定）'}`, { center: true, after: 360 }),
   ];
   minutesSections(content).forEach((section, i) => {
-    children.push(line(`${NUMERALS[i] ?? i + 1}．${section.heading}`, { bold: true, after: 40 }));
+    children.push(line(itemHeading(i, section.heading), { bold: true, after: 40 }));
     for (const text of section.lines) children.push(line(text, { indent: 420 }));
     children.push(new Paragraph({ spacing: { after: 120 }, children: [] }));
   });
   children.push(
     // the formula, the date and the three signatures stay on one page
-    line('以上の議事の経過の要領及びその結果を明確にするため、議長及び議事録署名人は次に記名押印する。', { after: 240, keepNext: true }),
-    line('令和　　年　　月　　日', { indent: 420, after: 240, keepNext: true }),
-    signatureLine('議長', content.chair),
-    signatureLine('議事録署名人', content.signatories[0]),
-    signatureLine('議事録署名人', content.signatories[1], false),
+    line(CLOSING_FORMULA, { after: 240, keepNext: true }),
+    line(SIGNING_DATE, { indent: 420, after: 240, keepNext: true }),
+    ...signatures(content).map((s, i, all) => signatureLine(s, i < all.length - 1)),
   );
   const footerText = meta.sha256 ? `第${meta.version}版　SHA-256: ${meta.sha256}` : `第${meta.version}版（案）`;
   const document = new Document({
