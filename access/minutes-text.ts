@@ -167,3 +167,35 @@ export const signatures = (content: Pick<MinutesContent, 'chair' | 'signatories'
 /** 「１．日時」: the items are numbered with full-width numerals as 議事録 are. */
 export const itemHeading = (index: number, heading: string) =>
   `${['１', '２', '３', '４', '５', '６', '７', '８', '９'][index] ?? index + 1}．${heading}`;
+
+const FIXED_FIGURES = [
+  'opened_at',
+  'closed_at',
+  'place',
+  'members_total',
+  'present_total',
+  'present_principal',
+  'present_proxy',
+  'written',
+  'delegated',
+  'quorum_required',
+  'quorum_counted',
+  'quorum_met',
+];
+const MOTION_FIGURES = ['yes', 'no', 'abstain', 'result', 'chair_decision'];
+
+/** The figures in the document's order (a jsonb object keeps its keys in its own order, not ours). */
+export const figureKeys = (content: Pick<MinutesContent, 'figures' | 'agenda' | 'motions'>): string[] => {
+  const ordered = [
+    ...FIXED_FIGURES,
+    ...content.agenda.map((_, i) => `agenda.${i}.at`),
+    ...content.motions.flatMap((m) => MOTION_FIGURES.map((f) => `motion.${m.id}.${f}`)),
+  ];
+  return [...ordered.filter((k) => k in content.figures), ...Object.keys(content.figures).filter((k) => !ordered.includes(k))];
+};
+
+/** The prose sections in the document's order: opening, each agenda item, each 議案, closing, then any kept from before. */
+export const proseKeys = (content: Pick<MinutesContent, 'prose' | 'agenda' | 'motions'>): string[] => {
+  const ordered = ['opening', ...content.agenda.map((_, i) => `agenda.${i}`), ...content.motions.map((m) => `motion.${m.id}`), 'closing'];
+  return [...ordered, ...Object.keys(content.prose).filter((k) => !ordered.includes(k))];
+};

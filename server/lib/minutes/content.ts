@@ -8,15 +8,12 @@
  * - the 議長 and 署名人 are attendees (checked in) of the conference.
  */
 import type { Figure, FigureValue, MinutesContent, MinutesPerson, MinutesUpdate } from '../../schemas/minutes.ts';
+import { proseKeys } from '../../../access/minutes-text.ts';
 import type { MeetingRecord } from './record.ts';
 import { figureTypeMismatch, notAnAttendee, reasonRequired, unknownFigure, unknownSection } from './problems.ts';
 
 const recordFigure = (value: FigureValue): Figure => ({ value, derived: value, reason: null, corrected_by: null, corrected_at: null });
 
-/** The prose sections a content has: opening, one per agenda item and per 議案, closing. */
-export function sectionKeys(content: Pick<MinutesContent, 'agenda' | 'motions'>): string[] {
-  return ['opening', ...content.agenda.map((_, i) => `agenda.${i}`), ...content.motions.map((m) => `motion.${m.id}`), 'closing'];
-}
 
 /** A content from the record, keeping what staff wrote in `previous` (prose, corrections, signatories). */
 export function contentFromRecord(record: MeetingRecord, previous?: MinutesContent): MinutesContent {
@@ -27,7 +24,7 @@ export function contentFromRecord(record: MeetingRecord, previous?: MinutesConte
   }
   const shape = { agenda: record.agenda, motions: record.motions };
   const prose: Record<string, string> = {};
-  for (const key of sectionKeys(shape)) prose[key] = previous?.prose[key] ?? '';
+  for (const key of proseKeys({ ...shape, prose: {} })) prose[key] = previous?.prose[key] ?? '';
   // prose of a section the record no longer has (an agenda item removed) is kept, not lost
   for (const [key, text] of Object.entries(previous?.prose ?? {})) if (!(key in prose) && text !== '') prose[key] = text;
   return {

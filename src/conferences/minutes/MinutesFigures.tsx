@@ -22,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { figureKeys } from '../../../access/minutes-text';
 import { apiErrorMessage } from '../../common/apiErrors';
 import type { FigureValue, MinutesContent } from './types';
 
@@ -160,7 +161,7 @@ export const MinutesFigures = ({
 }) => {
   const translate = useTranslate();
   const [open, setOpen] = useState<string | null>(null);
-  const entries = Object.entries(content.figures);
+  const entries = figureKeys(content).map((key) => [key, content.figures[key]] as const);
   return (
     <Box component="section" aria-labelledby="minutes-figures-heading" sx={{ mb: 3 }}>
       <Typography variant="h6" component="h3" id="minutes-figures-heading">

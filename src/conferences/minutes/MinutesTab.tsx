@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Chip, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
+import { proseKeys } from '../../../access/minutes-text';
 import { apiErrorMessage } from '../../common/apiErrors';
 import { ExportQueuedNotice } from '../../exports/ExportDialog';
 import { exportBody } from '../../exports/types';
@@ -122,7 +123,7 @@ const MinutesTab = ({ conferenceId }: { conferenceId: number }) => {
     // what is typed in the prose goes along with every save: a signatory chosen never drops it
     run(async () => setView(await minutesApi.update(conferenceId, { revision: minutes.revision, ...(final ? {} : { prose }), ...edit })), done);
   const quietly = (p: Promise<unknown>) => p.catch(() => {}); // the failure is shown above the buttons
-  const proseKeys = Object.keys(minutes.content.prose);
+  const sections = proseKeys(minutes.content);
   const proseLabel = (key: string) => {
     const [kind, id] = key.split('.');
     if (kind === 'agenda') return translate('kaigi.minutes.prose.agenda', { n: Number(id) + 1, title: minutes.content.agenda[Number(id)]?.title ?? '' });
@@ -218,7 +219,7 @@ const MinutesTab = ({ conferenceId }: { conferenceId: number }) => {
           {translate('kaigi.minutes.prose.heading')}
         </Typography>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          {proseKeys.map((key) => (
+          {sections.map((key) => (
             <TextField
               key={key}
               label={proseLabel(key)}

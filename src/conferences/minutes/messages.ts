@@ -9,7 +9,7 @@ export const messages = {
       load_error: '議事録を読み込めませんでした。',
       retry: '再読み込み',
       version_label: '第%{version}版',
-      status: { draft: '下書き', final: '確定', unsaved: '未保存（記録から作成した案）', published: '公開中' },
+      status: { draft: '下書き', final: '確定', unsaved: '未保存（記録から作成した案）', published: '確定・事業所に公開済' },
       sha256: 'SHA-256: %{sha}',
       regenerate: '記録から再作成',
       regenerate_hint: '入力した本文・訂正・署名人はそのまま残ります。',
