@@ -61,21 +61,22 @@ function show(value: FigureValue, as: 'count' | 'time' | 'dateTime' | 'text'): s
 const correctionNote = (label: string, f: Figure | undefined): string[] =>
   f?.reason ? [`※${label}は記録（${f.derived === null ? UNKNOWN : String(f.derived)}）から訂正（理由: ${f.reason}）`] : [];
 
-const person = (p: MinutesPerson | null | undefined) => (p ? (p.company_name ? `${p.name}（${p.company_name}）` : p.name) : '（未選任）');
+const person = (p: MinutesPerson | null | undefined) =>
+  p ? (p.company_name ? `${p.name}（${p.company_name}）` : p.name) : '（未選任）';
 
 const prose = (content: MinutesContent, key: string) => (content.prose[key] ?? '').split('\n').filter((l) => l.trim() !== '');
 
 export function minutesSections(content: MinutesContent): MinutesSection[] {
   const f = content.figures;
   const v = (key: string) => f[key]?.value ?? null;
-  const counted = (key: string, label: string) => [`${label}　${show(v(key), 'count')}`, ...correctionNote(label, f[key])];
+  const counted = (key: string, label: string) => [`${label}\u3000${show(v(key), 'count')}`, ...correctionNote(label, f[key])];
 
   const met = v('quorum_met');
   const quorumLines =
     v('quorum_required') === null && met === null
       ? ['定足数の定めなし']
       : [
-          `定足数　${show(v('quorum_required'), 'count')}（開会時の出席 ${show(v('quorum_counted'), 'count')}）`,
+          `定足数\u3000${show(v('quorum_required'), 'count')}（開会時の出席 ${show(v('quorum_counted'), 'count')}）`,
           met === null ? '' : met ? '開会時に定足数を満たしていることを確認した。' : '開会時に定足数を満たしていなかった。',
           ...correctionNote('定足数', f.quorum_required),
           ...correctionNote('開会時の出席', f.quorum_counted),
@@ -85,15 +86,19 @@ export function minutesSections(content: MinutesContent): MinutesSection[] {
   const proceedings: string[] = [...prose(content, 'opening')];
   content.agenda.forEach((item, i) => {
     const at = v(`agenda.${i}.at`);
-    proceedings.push(`第${i + 1}　${item.title}${item.presenter ? `（説明: ${item.presenter}）` : ''}${at ? `（${show(at, 'time')}）` : ''}`);
+    proceedings.push(
+      `第${i + 1}\u3000${item.title}${item.presenter ? `（説明: ${item.presenter}）` : ''}${at ? `（${show(at, 'time')}）` : ''}`,
+    );
     proceedings.push(...correctionNote('時刻', f[`agenda.${i}.at`]), ...prose(content, `agenda.${i}`));
   });
   for (const m of content.motions) {
     const k = (name: string) => `motion.${m.id}.${name}`;
     const result = v(k('result'));
     const chair = v(k('chair_decision'));
-    proceedings.push(`${m.number}　${m.title}`);
-    proceedings.push(`採決の結果　賛成 ${show(v(k('yes')), 'count')}、反対 ${show(v(k('no')), 'count')}、棄権 ${show(v(k('abstain')), 'count')}`);
+    proceedings.push(`${m.number}\u3000${m.title}`);
+    proceedings.push(
+      `採決の結果\u3000賛成 ${show(v(k('yes')), 'count')}、反対 ${show(v(k('no')), 'count')}、棄権 ${show(v(k('abstain')), 'count')}`,
+    );
     proceedings.push(
       typeof result === 'string'
         ? `${chair ? '可否同数のため、議長の決するところにより' : ''}${RESULTS[result] ?? result}した。`
@@ -114,8 +119,8 @@ export function minutesSections(content: MinutesContent): MinutesSection[] {
     {
       heading: '日時',
       lines: [
-        `開会　${show(v('opened_at'), 'dateTime')}`,
-        `閉会　${show(v('closed_at'), 'dateTime')}`,
+        `開会\u3000${show(v('opened_at'), 'dateTime')}`,
+        `閉会\u3000${show(v('closed_at'), 'dateTime')}`,
         ...correctionNote('開会の時刻', f.opened_at),
         ...correctionNote('閉会の時刻', f.closed_at),
       ],
@@ -150,15 +155,17 @@ export function minutesSections(content: MinutesContent): MinutesSection[] {
 export const minutesLines = (content: MinutesContent): string[] =>
   minutesSections(content).flatMap((s) => [`【${s.heading}】`, ...s.lines]);
 
-/** The document's title: 「{会議名}　議事録」, a draft with （案）. */
+/** The document's title: 「{会議名}\u3000議事録」, a draft with （案）. */
 export const minutesTitle = (content: Pick<MinutesContent, 'conference'>, draft: boolean) =>
-  `${content.conference.name}　議事録${draft ? '（案）' : ''}`;
+  `${content.conference.name}\u3000議事録${draft ? '（案）' : ''}`;
 
 /** The closing formula, the date left to write by hand, and who signs and seals (議長, two 署名人). */
 export const CLOSING_FORMULA = '以上の議事の経過の要領及びその結果を明確にするため、議長及び議事録署名人は次に記名押印する。';
 export const SIGNING_DATE = '令和　　年　　月　　日';
 export const SEAL = '印';
-export const signatures = (content: Pick<MinutesContent, 'chair' | 'signatories'>): Array<{ role: string; person: MinutesPerson | null }> => [
+export const signatures = (
+  content: Pick<MinutesContent, 'chair' | 'signatories'>,
+): Array<{ role: string; person: MinutesPerson | null }> => [
   { role: '議長', person: content.chair },
   { role: '議事録署名人', person: content.signatories[0] ?? null },
   { role: '議事録署名人', person: content.signatories[1] ?? null },
@@ -196,6 +203,11 @@ export const figureKeys = (content: Pick<MinutesContent, 'figures' | 'agenda' | 
 
 /** The prose sections in the document's order: opening, each agenda item, each 議案, closing, then any kept from before. */
 export const proseKeys = (content: Pick<MinutesContent, 'prose' | 'agenda' | 'motions'>): string[] => {
-  const ordered = ['opening', ...content.agenda.map((_, i) => `agenda.${i}`), ...content.motions.map((m) => `motion.${m.id}`), 'closing'];
+  const ordered = [
+    'opening',
+    ...content.agenda.map((_, i) => `agenda.${i}`),
+    ...content.motions.map((m) => `motion.${m.id}`),
+    'closing',
+  ];
   return [...ordered, ...Object.keys(content.prose).filter((k) => !ordered.includes(k))];
 };

@@ -41,7 +41,11 @@ test('staff draft, sign, finalise and publish the 議事録; the company reads i
   });
   expect(invited.created).toHaveLength(3);
   for (const row of invited.created) {
-    await admin.put(`${MASTER}/conference_members/${row.id}`, { version: row.version, answer_content: 'attend', answer_channel: 'phone' });
+    await admin.put(`${MASTER}/conference_members/${row.id}`, {
+      version: row.version,
+      answer_content: 'attend',
+      answer_channel: 'phone',
+    });
     await admin.post(`${MASTER}/conferences/${conference.id}/check_ins`, { conference_member_id: row.id });
   }
   const room = `${MASTER}/conferences/${conference.id}/room`;
@@ -105,9 +109,15 @@ test('staff draft, sign, finalise and publish the 議事録; the company reads i
   await expect(page.getByText('第1版を招待事業所に公開しました')).toBeVisible();
   await expect(page.getByRole('tabpanel', { name: '議事録' }).getByText('確定・事業所に公開済', { exact: true })).toBeVisible();
 
+  // the tab on a phone
+  await page.setViewportSize({ width: 375, height: 812 });
+  await checkPage(page, '議事録 tab, final and published (375 px)');
+  await page.screenshot({ path: test.info().outputPath('minutes-tab-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // the A4 print view
   await page.getByRole('link', { name: '印刷用表示（A4）' }).click();
-  await expect(page.getByRole('heading', { name: `${name}　議事録`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${name}\u3000議事録`, level: 1 })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('minutes-print-1280.png'), fullPage: true });
 
   // the company admin, on a phone
@@ -117,7 +127,7 @@ test('staff draft, sign, finalise and publish the 議事録; the company reads i
   await portal.waitForURL(/\/company\//);
   await portal.goto(`/company/meetings/${conference.id}`);
   const minutes = portal.getByRole('region', { name: '議事録' });
-  await expect(minutes.getByRole('heading', { name: `${name}　議事録`, level: 1 })).toBeVisible();
+  await expect(minutes.getByRole('heading', { name: `${name}\u3000議事録`, level: 1 })).toBeVisible();
   await expect(minutes).toContainText('定刻、会頭が議長となり開会を宣した。');
   await expect(minutes).toContainText(`議長${names[0]}`);
   await checkPage(portal, 'published 議事録 in the portal (375 px)');

@@ -1062,10 +1062,7 @@ export const minutes = pgTable(
   },
   (t) => [
     check('minutes_status_check', sql`${t.status} in (${sqlList(MINUTES_STATUSES)})`),
-    check(
-      'minutes_final_check',
-      sql`(${t.status} = 'final') = (${t.finalised_at} is not null and ${t.sha256} is not null)`,
-    ),
+    check('minutes_final_check', sql`(${t.status} = 'final') = (${t.finalised_at} is not null and ${t.sha256} is not null)`),
     // a final version's content is what its hash says: an UPDATE of it fails here
     check(
       'minutes_final_content_check',

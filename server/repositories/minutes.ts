@@ -101,7 +101,10 @@ async function recordOf(client: pg.ClientBase, staff: Staff, conferenceId: numbe
 
 /** One writer per conference's minutes at a time (the row may not exist yet, so not a row lock). */
 async function lockMinutes(client: pg.ClientBase, staff: Staff, conferenceId: number): Promise<void> {
-  const { rowCount } = await client.query('select 1 from conference where id = $1 and cci_code = $2', [conferenceId, staff.cciCode]);
+  const { rowCount } = await client.query('select 1 from conference where id = $1 and cci_code = $2', [
+    conferenceId,
+    staff.cciCode,
+  ]);
   if (rowCount === 0) throw conferenceNotFound();
   await client.query(`select pg_advisory_xact_lock(hashtext('minutes'), $1)`, [conferenceId]);
 }
@@ -152,7 +155,14 @@ export class MinutesRepository {
             [staff.cciCode, conferenceId, (latest?.version ?? 0) + 1, JSON.stringify(content), staff.username],
           );
       const saved = rows[0];
-      await audit(client, staff, editing ? (input.regenerate ? 'regenerate' : 'update') : 'create', saved.id, editing?.content ?? latest?.content, saved.content);
+      await audit(
+        client,
+        staff,
+        editing ? (input.regenerate ? 'regenerate' : 'update') : 'create',
+        saved.id,
+        editing?.content ?? latest?.content,
+        saved.content,
+      );
       for (const change of changedCorrections(base, saved.content)) {
         await audit(client, staff, 'correct', saved.id, { [change.key]: change.before ?? null }, { [change.key]: change.after });
       }
@@ -174,7 +184,14 @@ export class MinutesRepository {
           where id = $1 returning *`,
         [latest.id, staff.username],
       );
-      await audit(client, staff, 'finalise', latest.id, { status: 'draft' }, { status: 'final', version: rows[0].version, sha256: rows[0].sha256 });
+      await audit(
+        client,
+        staff,
+        'finalise',
+        latest.id,
+        { status: 'draft' },
+        { status: 'final', version: rows[0].version, sha256: rows[0].sha256 },
+      );
       return toMinutes(rows[0]);
     });
   }
@@ -190,7 +207,14 @@ export class MinutesRepository {
           where id = $1 returning *`,
         [final.id, staff.username],
       );
-      await audit(client, staff, 'publish', final.id, { published: final.published }, { published: true, version: final.version });
+      await audit(
+        client,
+        staff,
+        'publish',
+        final.id,
+        { published: final.published },
+        { published: true, version: final.version },
+      );
       return toMinutes(rows[0]);
     });
   }
@@ -199,11 +223,18 @@ export class MinutesRepository {
   versions(staff: Staff, conferenceId: number) {
     return this.tx(async (client) => {
       await recordOf(client, staff, conferenceId);
-      const { rows } = await client.query<MinutesRow>('select * from minutes where conference_id = $1 order by version', [conferenceId]);
+      const { rows } = await client.query<MinutesRow>('select * from minutes where conference_id = $1 order by version', [
+        conferenceId,
+      ]);
       return {
         data: rows.map((r, i) => {
           const { id: _id, conference_id: _c, revision: _r, content: _content, ...rest } = toMinutes(r);
-          return { ...rest, updated_at: r.updated_at.toISOString(), updated_by: r.updated_by, diff: i === 0 ? null : minutesDiff(rows[i - 1].content, r.content) };
+          return {
+            ...rest,
+            updated_at: r.updated_at.toISOString(),
+            updated_by: r.updated_by,
+            diff: i === 0 ? null : minutesDiff(rows[i - 1].content, r.content),
+          };
         }),
       };
     });
@@ -217,7 +248,13 @@ export class MinutesRepository {
        where c.id = ${conferenceId} and c.cci_code = ${cciCode} and ${visibleToCompany('c', companyId)}
          and m.published and m.status = 'final'
        order by m.version desc limit 1`)) as unknown as {
-      rows: Array<{ conference_id: number; version: number; finalised_at: Date | string; sha256: string; content: MinutesContent }>;
+      rows: Array<{
+        conference_id: number;
+        version: number;
+        finalised_at: Date | string;
+        sha256: string;
+        content: MinutesContent;
+      }>;
     };
     const row = result.rows[0];
     if (!row) throw minutesNotFound();

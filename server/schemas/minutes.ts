@@ -11,7 +11,12 @@ import { Text } from './conference.ts';
 const DateTime = Type.String({ format: 'date-time' });
 
 /** A figure's value: a count, a time (ISO 8601), a text (場所), a yes/no (定足数 met), or none. */
-export const FigureValueSchema = Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.String({ maxLength: 200 }), Type.Boolean()]);
+export const FigureValueSchema = Type.Union([
+  Type.Null(),
+  Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+  Type.String({ maxLength: 200 }),
+  Type.Boolean(),
+]);
 export type FigureValue = Static<typeof FigureValueSchema>;
 
 /** A figure taken from the record; `reason` set: staff corrected it (`value` ≠ `derived`). */

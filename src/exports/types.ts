@@ -48,7 +48,14 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
 };
 
 /** The types that export one conference (params.conference_id). */
-export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'attendees', 'room_comments', 'room_chat', 'minutes'];
+export const CONFERENCE_TYPES: readonly ExportType[] = [
+  'attendance',
+  'reception',
+  'attendees',
+  'room_comments',
+  'room_chat',
+  'minutes',
+];
 
 export const isConferenceType = (type: ExportType) => CONFERENCE_TYPES.includes(type);
 

@@ -19,7 +19,15 @@ import {
 import type { MinutesContent, MinutesPerson } from '../../schemas/minutes.ts';
 import { contentFromRecord } from '../../lib/minutes/content.ts';
 import { readMeetingRecord } from '../../lib/minutes/record.ts';
-import { CLOSING_FORMULA, SEAL, SIGNING_DATE, itemHeading, minutesSections, minutesTitle, signatures } from '../../../access/minutes-text.ts';
+import {
+  CLOSING_FORMULA,
+  SEAL,
+  SIGNING_DATE,
+  itemHeading,
+  minutesSections,
+  minutesTitle,
+  signatures,
+} from '../../../access/minutes-text.ts';
 import { ExportInputError, type SourceContext } from '../sources/types.ts';
 import type { ExportDocument } from './types.ts';
 
@@ -42,7 +50,7 @@ const line = (
     children: [run(text, { bold: opts.bold, size: opts.size })],
   });
 
-/** 「議長　　氏名　＿＿＿＿＿＿　印」: the name typed, a line to sign on and the seal's place. */
+/** 「議長\u3000\u3000氏名\u3000＿＿＿＿＿＿\u3000印」: the name typed, a line to sign on and the seal's place. */
 function signatureLine({ role, person }: { role: string; person: MinutesPerson | null }, keepNext: boolean): Paragraph {
   return new Paragraph({
     keepNext,
@@ -56,12 +64,15 @@ function signatureLine({ role, person }: { role: string; person: MinutesPerson |
       run(role),
       new TextRun({ children: [new Tab(), person?.name ?? '', new Tab()] }),
       run('　'.repeat(10), { underline: {} }),
-      run(`　${SEAL}`),
+      run(`\u3000${SEAL}`),
     ],
   });
 }
 
-export function minutesDocx(content: MinutesContent, meta: { version: number; status: string; sha256: string | null }): Promise<Buffer> {
+export function minutesDocx(
+  content: MinutesContent,
+  meta: { version: number; status: string; sha256: string | null },
+): Promise<Buffer> {
   const children: Paragraph[] = [
     line(minutesTitle(content, meta.status === 'draft'), { center: true, bold: true, size: 32, after: 120 }),
     line(`第${meta.version}版${meta.status === 'final' ? '' : '（未確定）'}`, { center: true, after: 360 }),
@@ -77,7 +88,7 @@ export function minutesDocx(content: MinutesContent, meta: { version: number; st
     line(SIGNING_DATE, { indent: 420, after: 240, keepNext: true }),
     ...signatures(content).map((s, i, all) => signatureLine(s, i < all.length - 1)),
   );
-  const footerText = meta.sha256 ? `第${meta.version}版　SHA-256: ${meta.sha256}` : `第${meta.version}版（案）`;
+  const footerText = meta.sha256 ? `第${meta.version}版\u3000SHA-256: ${meta.sha256}` : `第${meta.version}版（案）`;
   const document = new Document({
     creator: 'Kaigi',
     title: `${content.conference.name} 議事録`,
@@ -121,7 +132,8 @@ export async function minutesDocument(ctx: SourceContext): Promise<ExportDocumen
     [ctx.cciCode, ctx.params.conference_id],
   );
   const saved = rows[0];
-  if (saved && saved.status === 'final' && !saved.intact) throw new ExportInputError('確定した議事録の内容がSHA-256と一致しません。');
+  if (saved && saved.status === 'final' && !saved.intact)
+    throw new ExportInputError('確定した議事録の内容がSHA-256と一致しません。');
   const record = saved ? null : await readMeetingRecord(ctx.client, ctx.cciCode, ctx.params.conference_id!);
   if (!saved && !record) throw new ExportInputError('指定された会議が見つかりません（削除された可能性があります）。');
   const content = saved?.content ?? contentFromRecord(record!);

@@ -8,7 +8,11 @@ export const FORMAT_FILES: Readonly<Record<ExportFormat, { suffix: string; exten
   xlsx: { suffix: '', extension: '.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   csv_utf8: { suffix: '_UTF-8', extension: '.csv', contentType: 'text/csv; charset=UTF-8' },
   csv_sjis: { suffix: '_SJIS', extension: '.csv', contentType: 'text/csv; charset=Shift_JIS' },
-  docx: { suffix: '', extension: '.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  docx: {
+    suffix: '',
+    extension: '.docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
 };
 
 export function openWriter(format: TableFormat, filePath: string, sheet: SheetSpec): ExportWriter {

@@ -12,8 +12,13 @@ import { proseKeys } from '../../../access/minutes-text.ts';
 import type { MeetingRecord } from './record.ts';
 import { figureTypeMismatch, notAnAttendee, reasonRequired, unknownFigure, unknownSection } from './problems.ts';
 
-const recordFigure = (value: FigureValue): Figure => ({ value, derived: value, reason: null, corrected_by: null, corrected_at: null });
-
+const recordFigure = (value: FigureValue): Figure => ({
+  value,
+  derived: value,
+  reason: null,
+  corrected_by: null,
+  corrected_at: null,
+});
 
 /** A content from the record, keeping what staff wrote in `previous` (prose, corrections, signatories). */
 export function contentFromRecord(record: MeetingRecord, previous?: MinutesContent): MinutesContent {
@@ -66,7 +71,13 @@ export function applyEdits(
     }
     const reason = edit.reason?.trim() ?? '';
     if (reason === '') throw reasonRequired(key);
-    next.figures[key] = { value: edit.value, derived: figure.derived, reason, corrected_by: actor, corrected_at: now.toISOString() };
+    next.figures[key] = {
+      value: edit.value,
+      derived: figure.derived,
+      reason,
+      corrected_by: actor,
+      corrected_at: now.toISOString(),
+    };
   }
   const person = (id: number, field: string) => {
     const found = attendees.find((p) => p.conference_member_id === id);
@@ -74,13 +85,20 @@ export function applyEdits(
     return found;
   };
   if (input.chair_id !== undefined) next.chair = input.chair_id === null ? null : person(input.chair_id, 'body.chair_id');
-  if (input.signatory_ids !== undefined) next.signatories = input.signatory_ids.map((id, i) => person(id, `body.signatory_ids.${i}`));
+  if (input.signatory_ids !== undefined)
+    next.signatories = input.signatory_ids.map((id, i) => person(id, `body.signatory_ids.${i}`));
   return next;
 }
 
 /** The figures whose correction changed between two contents: each is audited with its reason. */
-export function changedCorrections(before: MinutesContent, after: MinutesContent): Array<{ key: string; before: Figure | undefined; after: Figure }> {
+export function changedCorrections(
+  before: MinutesContent,
+  after: MinutesContent,
+): Array<{ key: string; before: Figure | undefined; after: Figure }> {
   return Object.entries(after.figures)
-    .filter(([key, f]) => JSON.stringify(before.figures[key]) !== JSON.stringify(f) && (f.reason !== null || before.figures[key]?.reason))
+    .filter(
+      ([key, f]) =>
+        JSON.stringify(before.figures[key]) !== JSON.stringify(f) && (f.reason !== null || before.figures[key]?.reason),
+    )
     .map(([key, f]) => ({ key, before: before.figures[key], after: f }));
 }

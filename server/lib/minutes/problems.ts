@@ -41,9 +41,15 @@ export const minutesRevisionConflict = (current: number) =>
 
 /** 確定した版は変わらない: a correction after 確定 is a new version (new_version: true). */
 export const minutesFinal = (version: number) =>
-  new Problem(409, 'minutes_final', `第${version}版は確定済みのため変更できません。訂正するには新しい版を作成してください。`, [], {
-    minutes_version: version,
-  });
+  new Problem(
+    409,
+    'minutes_final',
+    `第${version}版は確定済みのため変更できません。訂正するには新しい版を作成してください。`,
+    [],
+    {
+      minutes_version: version,
+    },
+  );
 
 export const noNewVersionFromDraft = () =>
   new Problem(409, 'minutes_draft_open', '編集中の版があるため、新しい版は作成できません。');

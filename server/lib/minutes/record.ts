@@ -29,7 +29,11 @@ export interface MeetingRecord {
 }
 
 /** null: no such conference in this chamber. */
-export async function readMeetingRecord(client: pg.ClientBase, cciCode: string, conferenceId: number): Promise<MeetingRecord | null> {
+export async function readMeetingRecord(
+  client: pg.ClientBase,
+  cciCode: string,
+  conferenceId: number,
+): Promise<MeetingRecord | null> {
   const { rows: conferences } = await client.query<{
     id: number;
     name: string;
@@ -40,7 +44,11 @@ export async function readMeetingRecord(client: pg.ClientBase, cciCode: string, 
   const conference = conferences[0];
   if (!conference) return null;
 
-  const { rows: roomRows } = await client.query<{ agenda: MeetingRecord['agenda'] | null; opened_at: Date | null; closed_at: Date | null }>(
+  const { rows: roomRows } = await client.query<{
+    agenda: MeetingRecord['agenda'] | null;
+    opened_at: Date | null;
+    closed_at: Date | null;
+  }>(
     `select r.agenda,
             (select min(e.created_at) from room_event e
               where e.conference_id = $1 and e.kind = 'room' and e.payload->>'status' = 'open') as opened_at,

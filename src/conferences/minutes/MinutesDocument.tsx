@@ -5,7 +5,15 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CLOSING_FORMULA, SEAL, SIGNING_DATE, itemHeading, minutesSections, minutesTitle, signatures } from '../../../access/minutes-text';
+import {
+  CLOSING_FORMULA,
+  SEAL,
+  SIGNING_DATE,
+  itemHeading,
+  minutesSections,
+  minutesTitle,
+  signatures,
+} from '../../../access/minutes-text';
 import type { MinutesContent, MinutesPerson } from './types';
 
 const Signature = ({ role, person }: { role: string; person: MinutesPerson | null | undefined }) => (

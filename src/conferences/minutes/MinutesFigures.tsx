@@ -47,8 +47,7 @@ export function figureLabel(key: string, content: MinutesContent, translate: Tra
 
 const tokyo = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
 /** datetime-local text in Tokyo time ⇄ ISO 8601 */
-const toLocalInput = (iso: string) =>
-  new Date(new Date(iso).getTime() + 9 * 3600_000).toISOString().slice(0, 16);
+const toLocalInput = (iso: string) => new Date(new Date(iso).getTime() + 9 * 3600_000).toISOString().slice(0, 16);
 const fromLocalInput = (local: string) => new Date(`${local}:00+09:00`).toISOString();
 
 export function showFigure(key: string, value: FigureValue, translate: Translate): string {
@@ -71,7 +70,9 @@ interface CorrectProps {
 const CorrectDialog = ({ figureKey, label, value, derived, onClose, onSave }: CorrectProps) => {
   const translate = useTranslate();
   const titleId = useId();
-  const [text, setText] = useState(value === null ? '' : TIME.test(figureKey) && typeof value === 'string' ? toLocalInput(value) : String(value));
+  const [text, setText] = useState(
+    value === null ? '' : TIME.test(figureKey) && typeof value === 'string' ? toLocalInput(value) : String(value),
+  );
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -196,7 +197,11 @@ export const MinutesFigures = ({
                   </TableCell>
                   {editable && (
                     <TableCell align="right">
-                      <Button size="small" onClick={() => setOpen(key)} aria-label={translate('kaigi.minutes.figures.correct_aria', { label })}>
+                      <Button
+                        size="small"
+                        onClick={() => setOpen(key)}
+                        aria-label={translate('kaigi.minutes.figures.correct_aria', { label })}
+                      >
                         {translate('kaigi.minutes.figures.correct')}
                       </Button>
                     </TableCell>

@@ -2,25 +2,19 @@
  * The 議事録's A4 print view (issue 35, DESIGN.md §12.2): /conferences/{id}/minutes/print, without
  * the console's frame; 「印刷 / PDF 保存」 opens the browser's print dialog (A4, 30 mm binding margin).
  */
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Button, CircularProgress, GlobalStyles, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LoadError } from '../LoadError';
 import { minutesApi } from './api';
 import { MinutesDocument } from './MinutesDocument';
-import type { MinutesView } from './types';
 
 const MinutesPrintPage = () => {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const [view, setView] = useState<MinutesView | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const load = () => {
-    setError(null);
-    minutesApi.get(id).then(setView, setError);
-  };
-  useEffect(load, [id]);
+  const query = useQuery({ queryKey: ['minutes', id], queryFn: ({ signal }) => minutesApi.get(id, signal) });
+  const view = query.data;
   return (
     <Box sx={{ bgcolor: 'grey.200', minHeight: '100vh', py: { xs: 0, sm: 3 }, '@media print': { bgcolor: 'white', py: 0 } }}>
       <GlobalStyles styles={{ '@page': { size: 'A4', margin: '25mm 25mm 25mm 30mm' } }} />
@@ -45,10 +39,14 @@ const MinutesPrintPage = () => {
           '@media print': { width: 'auto', minHeight: 0, p: 0, boxShadow: 'none' },
         }}
       >
-        {error ? (
-          <LoadError error={error} onRetry={load} />
+        {query.error ? (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
         ) : view ? (
-          <MinutesDocument content={view.minutes.content} version={view.minutes.version} draft={view.minutes.status === 'draft'} />
+          <MinutesDocument
+            content={view.minutes.content}
+            version={view.minutes.version}
+            draft={view.minutes.status === 'draft'}
+          />
         ) : (
           <Box role="status" sx={{ display: 'flex', justifyContent: 'center' }}>
             <CircularProgress aria-label={translate('kaigi.minutes.loading')} />

@@ -34,7 +34,11 @@ export const MinutesVersions = ({ versions }: { versions: Versions['data'] }) =>
             {v.diff === null ? (
               <Typography variant="body2">{translate('kaigi.minutes.versions.no_diff')}</Typography>
             ) : (
-              <Box component="ul" aria-label={translate('kaigi.minutes.versions.diff', { previous: v.version - 1 })} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              <Box
+                component="ul"
+                aria-label={translate('kaigi.minutes.versions.diff', { previous: v.version - 1 })}
+                sx={{ listStyle: 'none', p: 0, m: 0 }}
+              >
                 {v.diff
                   .filter((line) => line.op !== 'same')
                   .map((line, i) => (
@@ -49,7 +53,9 @@ export const MinutesVersions = ({ versions }: { versions: Versions['data'] }) =>
                       }}
                     >
                       {/* the change said in words, not by colour alone */}
-                      <strong>{translate(`kaigi.minutes.versions.${line.op}`)}</strong>　{line.text}
+                      <strong>{translate(`kaigi.minutes.versions.${line.op}`)}</strong>
+                      {'\u3000'}
+                      {line.text}
                     </Box>
                   ))}
               </Box>

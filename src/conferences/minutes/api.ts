@@ -12,7 +12,8 @@ import type { CompanyMinutes, Minutes, MinutesUpdate, MinutesVersions, MinutesVi
 
 export const createMinutesApi = (client: HttpClient = httpClient) => {
   const path = (id: number, rest = '') => `${conferencePath(id)}/minutes${rest}`;
-  const send = async <T>(method: 'PUT' | 'POST', url: string, body: object) => (await client.request<T>(url, { method, body })).json;
+  const send = async <T>(method: 'PUT' | 'POST', url: string, body: object) =>
+    (await client.request<T>(url, { method, body })).json;
   return {
     get: (id: number, signal?: AbortSignal) => client.get<MinutesView>(path(id), { signal }),
     update: (id: number, body: MinutesUpdate) => send<MinutesView>('PUT', path(id), body),

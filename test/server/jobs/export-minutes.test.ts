@@ -108,12 +108,13 @@ describe('議事録 as Word', () => {
     expect(doc.fileName).toMatch(/^議事録_受付テスト会議_第1版_\d{8}\.docx$/);
     expect(doc.paragraphs[0]).toBe('受付テスト会議　議事録');
     const footer = Object.entries(doc.parts).find(([part]) => part.includes('footer'))![1];
-    expect(footer).toContain(`第1版　SHA-256: ${final.json().sha256}`);
+    expect(footer).toContain(`第1版\u3000SHA-256: ${final.json().sha256}`);
   });
 
   it('is Word only, and the tables are never Word', async () => {
     const token = await tokenOf(DEMO.staff);
-    const post = (payload: object) => env.app.inject({ method: 'POST', url: '/v1/cci/demo/export', headers: bearer(token), payload });
+    const post = (payload: object) =>
+      env.app.inject({ method: 'POST', url: '/v1/cci/demo/export', headers: bearer(token), payload });
     const asXlsx = await post({ type: 'minutes', format: 'xlsx', params: { conference_id: conference } });
     expect(asXlsx.statusCode).toBe(400);
     expect(asXlsx.json()).toMatchObject({ code: 'unsupported_format' });

@@ -361,7 +361,11 @@ function minutesRows(): Row[] {
     path: `${MINUTES}${rest}`,
     own: (i) => ({ url: minutesUrl(i.conference, rest), body: {} }),
     expect: chamberWrite,
-    foreign: bothChamber((i) => minutesUrl(i.other.conference, rest), 404, () => valid),
+    foreign: bothChamber(
+      (i) => minutesUrl(i.other.conference, rest),
+      404,
+      () => valid,
+    ),
   });
   return [
     read(''),

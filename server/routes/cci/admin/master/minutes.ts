@@ -7,7 +7,10 @@ import {
   MinutesFinaliseSchema,
   MinutesPublishSchema,
   MinutesSchema,
-  MinutesUpdateSchema, MinutesVersionsSchema, MinutesViewSchema } from '../../../../schemas/minutes.ts';
+  MinutesUpdateSchema,
+  MinutesVersionsSchema,
+  MinutesViewSchema,
+} from '../../../../schemas/minutes.ts';
 import type { Staff } from '../../../../repositories/minutes.ts';
 
 const tags = ['cci: minutes'];

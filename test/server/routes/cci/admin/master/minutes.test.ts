@@ -67,7 +67,11 @@ beforeAll(async () => {
   });
   await f.checkIn(p[4]); // arrives after the opening: present, not counted for the opening's 定足数
   await putRoom(conference, { current_agenda: 1 });
-  const v1 = await vote(conference, motions[0], [p[0], p[1], p[2], p[4]].map((m) => [m, 'yes']));
+  const v1 = await vote(
+    conference,
+    motions[0],
+    [p[0], p[1], p[2], p[4]].map((m) => [m, 'yes']),
+  );
   const v2 = await vote(conference, motions[1], [
     [p[0], 'yes'],
     [p[1], 'no'],
@@ -108,7 +112,14 @@ async function view(conference = held.conference) {
   const res = await call('GET', url(conference), DEMO.staff);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
-    minutes: { id: number | null; version: number; status: string; revision: number; sha256: string | null; content: { figures: Figures; prose: Record<string, string>; chair: unknown; signatories: unknown[] } };
+    minutes: {
+      id: number | null;
+      version: number;
+      status: string;
+      revision: number;
+      sha256: string | null;
+      content: { figures: Figures; prose: Record<string, string>; chair: unknown; signatories: unknown[] };
+    };
     attendees: Array<{ conference_member_id: number; name: string }>;
   };
 }
@@ -157,7 +168,13 @@ describe('the draft from the record', () => {
       ['adopted', 'adopted'],
     ]);
     expect(held.counts[2]).toMatchObject({ yes: 3, no: 3 });
-    expect(Object.keys(minutes.content.prose)).toEqual(['opening', 'agenda.0', 'agenda.1', ...m.map((id) => `motion.${id}`), 'closing']);
+    expect(Object.keys(minutes.content.prose)).toEqual([
+      'opening',
+      'agenda.0',
+      'agenda.1',
+      ...m.map((id) => `motion.${id}`),
+      'closing',
+    ]);
     expect(attendees.map((a) => a.conference_member_id)).toEqual([held.p[0], held.p[1], held.p[2], held.p[4]]);
   });
 });
@@ -178,12 +195,18 @@ describe('editing, correcting and regenerating', () => {
 
     const corrected = await put({ revision: 1, figures: { present_proxy: { value: 2, reason: '受付漏れ1名を確認' } } });
     expect(corrected.statusCode, corrected.body).toBe(200);
-    expect(corrected.json().minutes.content.figures.present_proxy).toMatchObject({ value: 2, derived: 1, reason: '受付漏れ1名を確認' });
+    expect(corrected.json().minutes.content.figures.present_proxy).toMatchObject({
+      value: 2,
+      derived: 1,
+      reason: '受付漏れ1名を確認',
+    });
     const { rows: audits } = await app.pool.query(
       `select action, after from audit_log where entity = 'minutes' and entity_id = $1 and action = 'correct'`,
       [String(corrected.json().minutes.id)],
     );
-    expect(audits).toEqual([{ action: 'correct', after: { present_proxy: expect.objectContaining({ value: 2, reason: '受付漏れ1名を確認' }) } }]);
+    expect(audits).toEqual([
+      { action: 'correct', after: { present_proxy: expect.objectContaining({ value: 2, reason: '受付漏れ1名を確認' }) } },
+    ]);
 
     // a late correction of the record: a check-in undone
     await app.pool.query('update conference_member set checked_in_at = null where id = $1', [held.p[4]]);
@@ -211,7 +234,9 @@ describe('確定, 第2版 and 公開', () => {
     const notAttendee = await put({ revision: minutes.revision, chair_id: held.p[3] });
     expect(notAttendee.statusCode).toBe(422);
     expect(notAttendee.json()).toMatchObject({ code: 'not_an_attendee' });
-    expect((await call('POST', url(held.conference, '/finalise'), DEMO.staff, { revision: minutes.revision })).json()).toMatchObject({
+    expect(
+      (await call('POST', url(held.conference, '/finalise'), DEMO.staff, { revision: minutes.revision })).json(),
+    ).toMatchObject({
       code: 'minutes_signatories_missing',
     });
     const chosen = await put({ revision: minutes.revision, chair_id: held.p[0], signatory_ids: [held.p[1], held.p[4]] });
@@ -236,7 +261,9 @@ describe('確定, 第2版 and 公開', () => {
     expect(change.statusCode).toBe(409);
     expect(change.json()).toMatchObject({ code: 'minutes_final' });
     await expect(
-      app.pool.query(`update minutes set content = jsonb_set(content, '{prose,closing}', '"改ざん"') where id = $1`, [final.json().id]),
+      app.pool.query(`update minutes set content = jsonb_set(content, '{prose,closing}', '"改ざん"') where id = $1`, [
+        final.json().id,
+      ]),
     ).rejects.toThrow(/minutes_final_content_check/);
 
     const published = await call('POST', url(held.conference, '/publish'), DEMO.staff, { version: 1 });
@@ -264,7 +291,12 @@ describe('確定, 第2版 and 公開', () => {
 
     const versions = await call('GET', url(held.conference, '/versions'), DEMO.staff);
     expect(versions.statusCode, versions.body).toBe(200);
-    const data = versions.json().data as Array<{ version: number; status: string; published: boolean; diff: Array<{ op: string; text: string }> | null }>;
+    const data = versions.json().data as Array<{
+      version: number;
+      status: string;
+      published: boolean;
+      diff: Array<{ op: string; text: string }> | null;
+    }>;
     expect(data.map((v) => [v.version, v.status, v.published])).toEqual([
       [1, 'final', true],
       [2, 'final', false],
