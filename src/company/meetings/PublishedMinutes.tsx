@@ -1,7 +1,7 @@
 /**
  * The published 議事録 in the portal (issue 35, DESIGN.md §12.2): the latest published final
- * version of this conference, for the invited company's admin. Nothing published: the section
- * says so in one line (the API's 404); it reads on a phone (375 px) as on paper.
+ * version of this conference, for the invited company's admin. Nothing published (the API's 404,
+ * as for every meeting not yet held): no section at all. It reads on a phone (375 px) as on paper.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
@@ -17,8 +17,7 @@ export const PublishedMinutes = ({ conferenceId }: { conferenceId: number }) => 
     queryFn: ({ signal }) => minutesApi.forCompany(conferenceId, signal),
     retry: false,
   });
-  if (query.isPending) return null;
-  const none = query.isError && problemStatus(query.error) === 404;
+  if (query.isPending || (query.isError && problemStatus(query.error) === 404)) return null;
   return (
     <Card variant="outlined" component="section" aria-labelledby="meeting-minutes-title">
       <CardContent>
@@ -29,8 +28,6 @@ export const PublishedMinutes = ({ conferenceId }: { conferenceId: number }) => 
           <Box sx={{ overflowWrap: 'anywhere' }}>
             <MinutesDocument content={query.data.content} version={query.data.version} draft={false} />
           </Box>
-        ) : none ? (
-          <Typography color="text.secondary">{translate('kaigi.minutes.portal.none')}</Typography>
         ) : (
           <Alert severity="error" role="alert">
             {translate('kaigi.company.common.load_error')}

@@ -7,8 +7,6 @@ export const messages = {
       intro:
         '会議の記録（受付・定足数・会議室・採決）から作成した案です。本文を編集し、議長と議事録署名人を選んで確定してください。',
       loading: '議事録を読み込んでいます…',
-      load_error: '議事録を読み込めませんでした。',
-      retry: '再読み込み',
       version_label: '第%{version}版',
       status: { draft: '下書き', final: '確定', unsaved: '未保存（記録から作成した案）', published: '確定・事業所に公開済' },
       sha256: 'SHA-256: %{sha}',
@@ -27,7 +25,6 @@ export const messages = {
       print_now: '印刷 / PDF 保存',
       back: '議事録に戻る',
       cancel: 'キャンセル',
-      confirm: '実行',
       final_locked: 'この版は確定済みのため変更できません。訂正するには訂正版を作成してください。',
       signatories: {
         heading: '議長・議事録署名人',
@@ -95,8 +92,6 @@ export const messages = {
       },
       portal: {
         heading: '議事録',
-        none: 'この会議の議事録はまだ公開されていません。',
-        open: '議事録を見る',
       },
     },
   },
