@@ -62,6 +62,8 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'conference_receptions',
   // 議案 and their 採決 (issue 34, DESIGN.md §12.1): motions, polls, the declared results
   'conference_motions',
+  // the 議事録 of a conference (issue 35, DESIGN.md §12.2): draft, edit, correct, finalise, publish
+  'conference_minutes',
 ] as const;
 
 /** CCI_ADMIN only: bringing a chamber's lists in (DESIGN.md §11.4). */
@@ -85,6 +87,8 @@ export const COMPANY_RESOURCES: Readonly<Record<string, readonly Action[]>> = {
   'company/uploads': ['show'],
   // the live room of an invited conference: enter it, chat, send comments (DESIGN.md §11.1)
   'company/conference_rooms': ['show', 'create'],
+  // the published 議事録 of an invited conference (DESIGN.md §12.2)
+  'company/conference_minutes': ['show'],
 };
 
 type Matrix = Record<Role, (resource: string, action: Action) => boolean>;

@@ -36,6 +36,7 @@ import roomRoutes, { type RoomOptions } from './routes/room.ts';
 import mailRoutes from './routes/mail.ts';
 import receptionRoutes from './routes/reception.ts';
 import votesRoutes from './routes/votes.ts';
+import minutesRoutes from './routes/minutes.ts';
 import { redeemTicket } from './repositories/room-access.ts';
 import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
@@ -137,6 +138,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(mailRoutes);
   await app.register(receptionRoutes);
   await app.register(votesRoutes);
+  await app.register(minutesRoutes);
 
   if (opts.spaRoot) await app.register(spa, { root: opts.spaRoot });
 };

@@ -9,6 +9,7 @@
  * /conferences/:id/quorum   a conference's live 定足数 board (layout, RoleGuard conference_receptions/show)
  * /conferences/:id/room     a conference's live room, staff side (layout, RoleGuard conference_rooms/show)
  * /conferences/:id/reception  the reception desk (layout, RoleGuard conference_receptions/show; issue 14)
+ * /conferences/:id/minutes/print  the 議事録's A4 print view (noLayout, RoleGuard conference_minutes/show; issue 35)
  * /company/...              company portal (layout, RoleGuard; company/routes.tsx)
  * /forgot-password, /reset-password  password reset (noLayout, public; company/routes.tsx)
  * /room/:token              a room link's page (noLayout, public, no sign-in; DESIGN.md §11.1)
@@ -46,6 +47,7 @@ const LazyLinkRoomPage = lazy(() => import('./room/LinkRoomPage'));
 const QuorumBoardPage = lazy(() => import('./conferences/quorum/QuorumBoardPage'));
 const ConferenceRoomPage = lazy(() => import('./conferences/room/ConferenceRoomPage'));
 const ReceptionPage = lazy(() => import('./conferences/reception/ReceptionPage'));
+const MinutesPrintPage = lazy(() => import('./conferences/minutes/MinutesPrintPage'));
 // The sign-in form (and the form library behind it) is not part of every signed-in page's first load.
 const LazyLoginPage = lazy(() => import('./login/LoginPage'));
 const LoginPage = () => (
@@ -89,6 +91,7 @@ export const App = () => (
       <Resource name="notifications" {...notifications} />
       <CustomRoutes noLayout>
         <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/conferences/:id/minutes/print" element={guarded('conference_minutes', MinutesPrintPage, 'show')} />
         {companyPublicRoutes}
         <Route
           path="/room/:token"

@@ -36,6 +36,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { searchTerms } from './normalize.ts';
+import type { MinutesContent } from '../schemas/minutes.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (single source for check constraints and API schemas)
@@ -114,6 +115,10 @@ export const MOTION_STATUSES = ['draft', 'open', 'closed', 'declared'] as const;
 export type MotionStatus = (typeof MOTION_STATUSES)[number];
 export const MOTION_RESULTS = ['adopted', 'rejected'] as const;
 export type MotionResult = (typeof MOTION_RESULTS)[number];
+
+/** 議事録 (DESIGN.md §12.2): a draft is edited; a final version is frozen. */
+export const MINUTES_STATUSES = ['draft', 'final'] as const;
+export type MinutesStatus = (typeof MINUTES_STATUSES)[number];
 export const POLL_METHODS = ['show_of_hands', 'roll_call', 'secret'] as const;
 export type PollMethod = (typeof POLL_METHODS)[number];
 export const POLL_STATUSES = ['open', 'closed'] as const;
@@ -1020,6 +1025,51 @@ export const written_vote = pgTable(
     check('written_vote_channel_check', sql`${t.channel} in (${sqlList(ANSWER_CHANNELS)})`),
     unique('written_vote_conference_member_id_motion_id_key').on(t.conference_member_id, t.motion_id),
     index('written_vote_motion_id_idx').on(t.motion_id),
+  ],
+);
+
+/**
+ * 議事録 (DESIGN.md §12.2, issue 35): one row per version (第n版) of a conference's minutes. A draft is
+ * edited in place (`revision` locks it); `final` freezes it: `sha256` is the hash of the content's
+ * jsonb text, and the check below makes any later change of a final content fail in the database.
+ */
+export const minutes = pgTable(
+  'minutes',
+  {
+    id: id(),
+    cci_code: cciCode(),
+    conference_id: integer('conference_id')
+      .notNull()
+      .references(() => conference.id, { onDelete: 'cascade' }),
+    /** 第n版: 1…n per conference */
+    version: integer('version').notNull(),
+    status: text('status').$type<MinutesStatus>().notNull().default('draft'),
+    /** the structured sections: derived figures (with corrections and their reasons), prose, signatories */
+    content: jsonb('content').$type<MinutesContent>().notNull(),
+    /** optimistic lock of a draft's edits */
+    revision: integer('revision').notNull().default(1),
+    finalised_at: tstz('finalised_at'),
+    finalised_by: text('finalised_by'),
+    sha256: text('sha256'),
+    /** shown to the invited companies' admins (the latest published final version) */
+    published: boolean('published').notNull().default(false),
+    published_at: tstz('published_at'),
+    published_by: text('published_by'),
+    created_at: tstz('created_at').notNull().defaultNow(),
+    created_by: text('created_by').notNull(),
+    updated_at: tstz('updated_at').notNull().defaultNow(),
+    updated_by: text('updated_by').notNull(),
+  },
+  (t) => [
+    check('minutes_status_check', sql`${t.status} in (${sqlList(MINUTES_STATUSES)})`),
+    check('minutes_final_check', sql`(${t.status} = 'final') = (${t.finalised_at} is not null and ${t.sha256} is not null)`),
+    // a final version's content is what its hash says: an UPDATE of it fails here
+    check(
+      'minutes_final_content_check',
+      sql`${t.sha256} is null or ${t.sha256} = encode(sha256(convert_to(${t.content}::text, 'UTF8')), 'hex')`,
+    ),
+    check('minutes_published_check', sql`not ${t.published} or ${t.status} = 'final'`),
+    unique('minutes_conference_id_version_key').on(t.conference_id, t.version),
   ],
 );
 

@@ -8,6 +8,7 @@ import { EXPORT_JOB_STATUSES, conference, export_job } from '../db/schema.ts';
 import {
   EXPORT_TYPES,
   ORDERS_BY_TYPE,
+  formatsOf,
   type ExportCreate,
   type ExportJob,
   type ExportJobParams,
@@ -76,11 +77,17 @@ export function toExportJob(row: ExportJobRow, now = new Date()): ExportJob {
 const paramError = (field: string, code: string, detail: string, message: string) =>
   new Problem(400, code, detail, [{ field: `body.params.${field}`, code, message }]);
 
-const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'attendees', 'room_comments', 'room_chat'];
+const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'attendees', 'room_comments', 'room_chat', 'minutes'];
 
 /** The stored params: the body's, checked against the type, with every default made explicit. */
 function resolveParams(input: ExportCreate, today: string): ExportJobParams {
   const given = input.params ?? {};
+  const formats = formatsOf(input.type);
+  if (!formats.includes(input.format)) {
+    throw new Problem(400, 'unsupported_format', 'この出力内容では選択できない形式です。', [
+      { field: 'body.format', code: 'unsupported_format', message: `one of ${formats.join(', ')}` },
+    ]);
+  }
   const orders = ORDERS_BY_TYPE[input.type];
   if (given.order !== undefined && !orders.includes(given.order)) {
     throw paramError('order', 'unsupported_order', 'この出力内容では選択できない並び順です。', `one of ${orders.join(', ')}`);

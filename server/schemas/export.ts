@@ -20,12 +20,24 @@ export const EXPORT_TYPES = [
   'positions',
   'room_comments',
   'room_chat',
+  'minutes',
 ] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
+/** issue 35: a document, not a table — the 議事録 of a conference as Word (DESIGN.md §12.2). */
+export const DOCUMENT_TYPES = ['minutes'] as const satisfies readonly ExportType[];
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export type TableType = Exclude<ExportType, DocumentType>;
+export const isDocumentType = (type: ExportType): type is DocumentType => (DOCUMENT_TYPES as readonly string[]).includes(type);
+
 /** XLSX; CSV UTF-8 with BOM (Excel opens it as UTF-8); CSV Shift_JIS (CP932) for older tools. */
-export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const;
+export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis', 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type TableFormat = Exclude<ExportFormat, 'docx'>;
+
+/** The formats each type is made in: tables as XLSX or CSV, the 議事録 as Word. */
+const TABLE_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const satisfies readonly TableFormat[];
+export const formatsOf = (type: ExportType): readonly ExportFormat[] => (isDocumentType(type) ? ['docx'] : TABLE_FORMATS);
 
 /** protocol: seat/protocol order (DESIGN.md §4); kana: 五十音順 (ja-x-icu); code: by company code; time: 発生順. */
 export const EXPORT_ORDERS = ['protocol', 'kana', 'code', 'time'] as const;
@@ -41,6 +53,7 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   positions: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
   room_chat: ['time'],
+  minutes: ['time'],
 };
 
 /** 西暦 (2025/04/01) or 和暦 (令和7年4月1日, first year 元年). */
@@ -49,7 +62,7 @@ export type DateStyle = (typeof DATE_STYLES)[number];
 
 export const ExportParamsSchema = Type.Object(
   {
-    /** attendance, reception, attendees and the room's: the conference (attendance includes its sub-conferences) */
+    /** attendance, reception, attendees, the room's and the minutes: the conference (attendance includes its sub-conferences) */
     conference_id: Type.Optional(RowId),
     order: Type.Optional(Type.Enum(EXPORT_ORDERS)),
     date_style: Type.Optional(Type.Enum(DATE_STYLES)),

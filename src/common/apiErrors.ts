@@ -29,6 +29,9 @@ export const problemCode = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
+/** The HTTP status of a failed call, if it got an answer. */
+export const problemStatus = (error: unknown): number | undefined => asApiError(error)?.status;
+
 /** The server's Japanese explanation, if any. */
 export const problemDetail = (error: unknown): string | undefined => {
   const e = asApiError(error);

@@ -6,10 +6,12 @@
  * - /conferences/:id/answers    回答状況 (answers/AnswersTab.tsx);
  * - /conferences/:id/companies  招待事業所 (answers/CompaniesTab.tsx);
  * - /conferences/:id/attachments 添付資料 (attachments/AttachmentsTab.tsx: this conference's own files);
- * - /conferences/:id/notifications 送信履歴 (notifications/NotificationsTab.tsx, issue 13).
+ * - /conferences/:id/notifications 送信履歴 (notifications/NotificationsTab.tsx, issue 13);
+ * - /conferences/:id/minutes    議事録 (minutes/MinutesTab.tsx, issue 35; not for a draft or cancelled conference).
  * For a conference with sub-conferences, the invitees, answers and companies tabs work on the one chosen in 「対象の会議」.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { PageLoading } from '../layout/TopProgressBar';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Box,
@@ -59,7 +61,7 @@ import { NotificationsTab } from './notifications/NotificationsTab';
 import type { Conference } from './types';
 import { FormDraft } from '../common/drafts/FormDraft';
 
-const TABS = ['', 'invitees', 'answers', 'companies', 'attachments', 'notifications'] as const;
+const TABS = ['', 'invitees', 'answers', 'companies', 'attachments', 'notifications', 'minutes'] as const;
 type TabKey = (typeof TABS)[number];
 const TAB_LABELS: Record<TabKey, string> = {
   '': 'kaigi.conferences.edit.tabs.basic',
@@ -68,7 +70,11 @@ const TAB_LABELS: Record<TabKey, string> = {
   companies: 'kaigi.conferences.edit.tabs.companies',
   attachments: 'kaigi.conferences.edit.tabs.attachments',
   notifications: 'kaigi.conferences.edit.tabs.notifications',
+  minutes: 'kaigi.minutes.tab',
 };
+// the 議事録 is of a meeting that is taking or took place (issue 35): not of a draft or a cancelled one
+const hasMinutes = (status: string) => status !== 'draft' && status !== 'cancelled';
+const MinutesTab = lazy(() => import('./minutes/MinutesTab'));
 
 /** The fields of server/schemas/conference.ts ConferenceUpdateSchema; the rest (parent, template, status…) is not sent. */
 const EDITABLE = [
@@ -262,7 +268,7 @@ const ConferenceTabs = () => {
         allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
       >
-        {TABS.map((key) => (
+        {TABS.filter((key) => key !== 'minutes' || hasMinutes(record.status)).map((key) => (
           <Tab
             key={key || 'basic'}
             value={key}
@@ -279,6 +285,12 @@ const ConferenceTabs = () => {
           <BasicTab />
         ) : tab === 'attachments' ? (
           <AttachmentsTab />
+        ) : tab === 'minutes' && hasMinutes(record.status) ? (
+          <Box sx={{ p: 2 }}>
+            <Suspense fallback={<PageLoading />}>
+              <MinutesTab conferenceId={record.id} />
+            </Suspense>
+          </Box>
         ) : (
           <Box sx={{ p: 2 }}>
             <TargetPicker value={target.id} onChange={setTargetId} />

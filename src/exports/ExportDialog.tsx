@@ -34,7 +34,7 @@ import { apiErrorMessage } from '../common/apiErrors';
 import { toDisplayDate } from '../utils/dates';
 import {
   DATE_STYLES,
-  EXPORT_FORMATS,
+  TABLE_FORMATS,
   ORDERS_BY_TYPE,
   exportBody,
   type DateStyle,
@@ -210,7 +210,7 @@ export const ExportDialog = ({ open, onClose, types, conferenceId, conferenceNam
         label={translate('kaigi.exports.dialog.format')}
         name="format"
         value={format}
-        options={EXPORT_FORMATS}
+        options={TABLE_FORMATS}
         labelOf={(option) => translate(`kaigi.exports.formats.${option}`)}
         onChange={setFormat}
         disabled={isPending}

@@ -30,16 +30,19 @@ export const messages = {
         positions: '役職一覧',
         room_comments: '会議室のコメント一覧',
         room_chat: '会議室のチャット履歴',
+        minutes: '議事録',
       },
       formats: {
         xlsx: 'Excel（XLSX）',
         csv_utf8: 'CSV UTF-8（BOM付き、Excel向け）',
         csv_sjis: 'CSV Shift_JIS',
+        docx: 'Word（DOCX）',
       },
       formats_short: {
         xlsx: 'XLSX',
         csv_utf8: 'CSV（UTF-8）',
         csv_sjis: 'CSV（Shift_JIS）',
+        docx: 'Word',
       },
       orders: {
         protocol: '席次順',

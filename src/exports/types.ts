@@ -26,8 +26,11 @@ export const EXPORT_TYPES = [
   'positions',
   'room_comments',
   'room_chat',
+  'minutes',
 ] as const satisfies readonly ExportType[];
-export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const satisfies readonly ExportFormat[];
+export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis', 'docx'] as const satisfies readonly ExportFormat[];
+/** What the export dialog offers: the tables' formats (the 議事録's Word file is made from its own tab). */
+export const TABLE_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const satisfies readonly ExportFormat[];
 export const DATE_STYLES = ['western', 'japanese'] as const satisfies readonly DateStyle[];
 export const EXPORT_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly ExportJobStatus[];
 
@@ -41,10 +44,18 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   positions: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
   room_chat: ['time'],
+  minutes: ['time'],
 };
 
 /** The types that export one conference (params.conference_id). */
-export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'attendees', 'room_comments', 'room_chat'];
+export const CONFERENCE_TYPES: readonly ExportType[] = [
+  'attendance',
+  'reception',
+  'attendees',
+  'room_comments',
+  'room_chat',
+  'minutes',
+];
 
 export const isConferenceType = (type: ExportType) => CONFERENCE_TYPES.includes(type);
 
@@ -63,7 +74,7 @@ export interface ExportChoices {
   date_style: DateStyle;
   /** members: YYYY-MM-DD */
   as_of?: string;
-  /** attendance, reception, attendees and the room's */
+  /** attendance, reception, attendees, the room's and the minutes */
   conference_id?: number;
 }
 

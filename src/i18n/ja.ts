@@ -20,6 +20,7 @@ import { messages as companyPortalMessages } from '../company/messages';
 import { messages as quorumMessages } from '../conferences/quorum/messages';
 import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as receptionMessages } from '../conferences/reception/messages';
+import { messages as minutesMessages } from '../conferences/minutes/messages';
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
 
@@ -193,6 +194,7 @@ const resourceMessages = [
   companyPortalMessages,
   roomMessages,
   quorumMessages,
+  minutesMessages,
   roomStaffMessages,
   receptionMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});

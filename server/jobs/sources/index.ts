@@ -1,4 +1,4 @@
-import type { ExportType } from '../../schemas/export.ts';
+import type { TableType } from '../../schemas/export.ts';
 import type { ExportSource, SourceContext } from './types.ts';
 import { attendanceSource } from './attendance.ts';
 import { receptionSource } from './reception.ts';
@@ -8,8 +8,8 @@ import { membersSource } from './members.ts';
 import { positionsSource } from './positions.ts';
 import { roomChatSource, roomCommentsSource } from './room.ts';
 
-/** The row source of each export type (issue 6). */
-export const SOURCES: Readonly<Record<ExportType, (ctx: SourceContext) => ExportSource | Promise<ExportSource>>> = {
+/** The row source of each table export type (issue 6; documents: ../documents). */
+export const SOURCES: Readonly<Record<TableType, (ctx: SourceContext) => ExportSource | Promise<ExportSource>>> = {
   attendance: attendanceSource,
   reception: receptionSource,
   attendees: attendeesSource,

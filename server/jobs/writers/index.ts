@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../../schemas/export.ts';
+import type { ExportFormat, TableFormat } from '../../schemas/export.ts';
 import { openCsvWriter } from './csv.ts';
 import { openXlsxWriter } from './xlsx.ts';
 import type { ExportWriter, SheetSpec } from './types.ts';
@@ -8,9 +8,14 @@ export const FORMAT_FILES: Readonly<Record<ExportFormat, { suffix: string; exten
   xlsx: { suffix: '', extension: '.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   csv_utf8: { suffix: '_UTF-8', extension: '.csv', contentType: 'text/csv; charset=UTF-8' },
   csv_sjis: { suffix: '_SJIS', extension: '.csv', contentType: 'text/csv; charset=Shift_JIS' },
+  docx: {
+    suffix: '',
+    extension: '.docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
 };
 
-export function openWriter(format: ExportFormat, filePath: string, sheet: SheetSpec): ExportWriter {
+export function openWriter(format: TableFormat, filePath: string, sheet: SheetSpec): ExportWriter {
   switch (format) {
     case 'xlsx':
       return openXlsxWriter(filePath, sheet);

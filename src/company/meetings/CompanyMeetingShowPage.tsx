@@ -26,6 +26,7 @@ import { AnswerForm } from './AnswerForm';
 import { AnswerStatusChip, ConferenceStatusChip, DaysLeft } from './StatusChips';
 import { EnterRoomButton } from '../../room/EnterRoomButton';
 import { TicketSection } from './TicketSection';
+import { PublishedMinutes } from './PublishedMinutes';
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, py: 0.5, minWidth: 0 }}>
@@ -171,6 +172,7 @@ export const CompanyMeetingShowPage = () => {
           <Details conference={conference} />
           <AnswerForm key={conference.id} detail={conference} />
           <TicketSection conference={conference} />
+          <PublishedMinutes conferenceId={conference.id} />
         </Stack>
       )}
     </Box>

@@ -344,6 +344,45 @@ function motionRows(): Row[] {
   ];
 }
 
+const MINUTES = `${M}/conferences/{id}/minutes`;
+const minutesUrl = (conference: number, rest = '') => `${M}/conferences/${conference}/minutes${rest}`;
+
+/** 議事録 (issue 35, DESIGN.md §12.2): own = the demo conference; foreign = the other chamber's conference. */
+function minutesRows(): Row[] {
+  const read = (rest: string): Row => ({
+    method: 'GET',
+    path: `${MINUTES}${rest}`,
+    own: (i) => ({ url: minutesUrl(i.conference, rest) }),
+    expect: chamberShow,
+    foreign: bothChamber((i) => minutesUrl(i.other.conference, rest), 404),
+  });
+  const write = (method: Method, rest: string, valid: object): Row => ({
+    method,
+    path: `${MINUTES}${rest}`,
+    own: (i) => ({ url: minutesUrl(i.conference, rest), body: {} }),
+    expect: chamberWrite,
+    foreign: bothChamber(
+      (i) => minutesUrl(i.other.conference, rest),
+      404,
+      () => valid,
+    ),
+  });
+  return [
+    read(''),
+    write('PUT', '', { revision: 0 }),
+    write('POST', '/finalise', { revision: 1 }),
+    write('POST', '/publish', { version: 1 }),
+    read('/versions'),
+    {
+      // nothing published for the demo conference: every company caller finds nothing (a published one: minutes.test.ts)
+      method: 'GET',
+      path: '/v1/company/conferences/{id}/minutes',
+      own: (i) => ({ url: `/v1/company/conferences/${i.conference}/minutes` }),
+      expect: { ...COMPANY_ONLY, company: 404, companyNew: 404, otherCompany: 404 },
+    },
+  ];
+}
+
 /** A valid 書面議決 body: only tenancy can refuse it. */
 const writtenVote = (i: Ids) => ({ votes: [{ motion_id: i.other.motion, choice: 'yes' }] });
 
@@ -962,6 +1001,8 @@ const ROWS: Row[] = [
   ...companyRoomRows(),
   // 議案 (issue 34, DESIGN.md §12.1): staff of the conference's chamber
   ...motionRows(),
+  // 議事録 (issue 35, DESIGN.md §12.2)
+  ...minutesRows(),
 ];
 
 /** Fastify answers HEAD beside every GET with the GET's handler: the same cells, run with HEAD. */

@@ -1,4 +1,5 @@
-// unzipper ships no types; exceljs reads .xlsx through it. Only the central directory, as zip-guard.ts uses it.
+// unzipper ships no types; exceljs reads .xlsx through it. The central directory, as zip-guard.ts uses it, and
+// an entry's bytes, as the tests read a .docx (test/helpers/docx-text.ts).
 declare module 'unzipper' {
   export interface CentralDirectoryFile {
     path: string;
@@ -12,5 +13,6 @@ declare module 'unzipper' {
 
   export const Open: {
     file(path: string): Promise<{ files: CentralDirectoryFile[] }>;
+    buffer(data: Buffer): Promise<{ files: Array<CentralDirectoryFile & { buffer(): Promise<Buffer> }> }>;
   };
 }

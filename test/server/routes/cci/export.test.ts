@@ -530,7 +530,10 @@ describe('POST /v1/cci/{cci_code}/export (spec §7)', () => {
   });
 
   it.each([
-    [{ type: 'minutes', format: 'xlsx' }, 'validation_failed', 'body.type'],
+    [{ type: 'agenda', format: 'xlsx' }, 'validation_failed', 'body.type'],
+    // issue 35: the 議事録 is Word only, the tables never Word
+    [{ type: 'minutes', format: 'xlsx', params: { conference_id: 1 } }, 'unsupported_format', 'body.format'],
+    [{ type: 'companies', format: 'docx' }, 'unsupported_format', 'body.format'],
     [{ type: 'companies', format: 'pdf' }, 'validation_failed', 'body.format'],
     [{ type: 'companies', format: 'xlsx', extra: 1 }, 'validation_failed', 'body.extra'],
     [{ type: 'companies', format: 'xlsx', params: { order: 'protocol' } }, 'unsupported_order', 'body.params.order'],
