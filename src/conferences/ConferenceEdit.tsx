@@ -6,7 +6,8 @@
  * - /conferences/:id/answers    回答状況 (answers/AnswersTab.tsx);
  * - /conferences/:id/companies  招待事業所 (answers/CompaniesTab.tsx);
  * - /conferences/:id/attachments 添付資料 (attachments/AttachmentsTab.tsx: this conference's own files);
- * - /conferences/:id/notifications 送信履歴 (notifications/NotificationsTab.tsx, issue 13).
+ * - /conferences/:id/notifications 送信履歴 (notifications/NotificationsTab.tsx, issue 13);
+ * - /conferences/:id/motions    議案 (motions/MotionsTab.tsx, issue 34: this conference's own).
  * For a conference with sub-conferences, the invitees, answers and companies tabs work on the one chosen in 「対象の会議」.
  */
 import { useState } from 'react';
@@ -56,10 +57,11 @@ import { AnswersTab } from './answers/AnswersTab';
 import { CompaniesTab } from './answers/CompaniesTab';
 import { AttachmentsTab } from './attachments/AttachmentsTab';
 import { NotificationsTab } from './notifications/NotificationsTab';
+import { MotionsTab } from './motions/MotionsTab';
 import type { Conference } from './types';
 import { FormDraft } from '../common/drafts/FormDraft';
 
-const TABS = ['', 'invitees', 'answers', 'companies', 'attachments', 'notifications'] as const;
+const TABS = ['', 'invitees', 'answers', 'companies', 'attachments', 'notifications', 'motions'] as const;
 type TabKey = (typeof TABS)[number];
 const TAB_LABELS: Record<TabKey, string> = {
   '': 'kaigi.conferences.edit.tabs.basic',
@@ -68,6 +70,7 @@ const TAB_LABELS: Record<TabKey, string> = {
   companies: 'kaigi.conferences.edit.tabs.companies',
   attachments: 'kaigi.conferences.edit.tabs.attachments',
   notifications: 'kaigi.conferences.edit.tabs.notifications',
+  motions: 'kaigi.motions.tab',
 };
 
 /** The fields of server/schemas/conference.ts ConferenceUpdateSchema; the rest (parent, template, status…) is not sent. */
@@ -279,6 +282,10 @@ const ConferenceTabs = () => {
           <BasicTab />
         ) : tab === 'attachments' ? (
           <AttachmentsTab />
+        ) : tab === 'motions' ? (
+          <Box sx={{ p: 2 }}>
+            <MotionsTab conferenceId={record.id} />
+          </Box>
         ) : (
           <Box sx={{ p: 2 }}>
             <TargetPicker value={target.id} onChange={setTargetId} />
