@@ -12,7 +12,8 @@ import type { Conference } from '../types';
 import { QuorumBoard, isSet } from './QuorumBoard';
 import { QuorumPrint } from './QuorumSheet';
 import { useQuorumStream } from './useQuorumStream';
-import { BoardPoll } from '../votes/BoardPoll';
+import { BoardPollView } from '../votes/BoardPoll';
+import { useVoteDeskState } from '../votes/useVoteDesk';
 
 const EmptyState = ({ conferenceId }: { conferenceId: number }) => {
   const translate = useTranslate();
@@ -31,7 +32,8 @@ const EmptyState = ({ conferenceId }: { conferenceId: number }) => {
 
 const Board = ({ conferenceId }: { conferenceId: number }) => {
   const translate = useTranslate();
-  const { quorum, error, interrupted, reload } = useQuorumStream(conferenceId);
+  const votes = useVoteDeskState(conferenceId);
+  const { quorum, error, interrupted, reload } = useQuorumStream(conferenceId, votes.handlers);
   const { data: conference } = useGetOne<Conference>('conferences', { id: conferenceId });
   const name = conference?.name ?? '';
 
@@ -83,7 +85,7 @@ const Board = ({ conferenceId }: { conferenceId: number }) => {
       ) : (
         <EmptyState conferenceId={conferenceId} />
       )}
-      <BoardPoll conferenceId={conferenceId} />
+      <BoardPollView desk={votes.desk} />
     </>
   );
 };

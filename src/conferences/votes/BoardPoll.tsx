@@ -8,7 +8,7 @@ import { Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Motion, Poll } from '../motions/types';
 import { PollTally } from './PollTally';
-import { useVoteDesk, type VoteDesk } from './useVoteDesk';
+import type { VoteDesk } from './useVoteDesk';
 
 /** The open poll of the conference with its 議案, else the newest one taken. */
 const latestPoll = (desk: VoteDesk): { motion: Motion; poll: Poll } | null => {
@@ -58,5 +58,3 @@ export const BoardPollView = ({ desk }: { desk: VoteDesk }) => {
     </Paper>
   );
 };
-
-export const BoardPoll = ({ conferenceId }: { conferenceId: number }) => <BoardPollView desk={useVoteDesk(conferenceId)} />;

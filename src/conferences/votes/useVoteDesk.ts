@@ -4,9 +4,13 @@
  * staff stream: `motion` (a 議案 written or deleted) and `poll` (a poll opened, counted, closed or
  * declared; after a voter's ballot also how many voted, and in a live 記名 poll the tally so far).
  * Every reopened stream reads everything again (events may have been missed meanwhile).
+ *
+ * useVoteDeskState leaves the stream to its host (the 定足数 board's own stream carries these events
+ * too, so the board opens one stream); useVoteDesk opens one of its own (the staff room, whose room
+ * stream lives in src/room/ and knows only the room's kinds).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useStaffRoomEvents } from '../useStaffRoomEvents';
+import { useStaffRoomEvents, type StaffRoomEventHandlers } from '../useStaffRoomEvents';
 import { motionsApi } from '../motions/api';
 import type { Motion, MotionEvent, Poll, PollCounts, PollEvent, PollResult } from '../motions/types';
 
@@ -44,7 +48,7 @@ const withMotion = (motions: Motion[] | null, motion: Motion): Motion[] | null =
   return current ? motions.map((m) => (m.id === motion.id ? motion : m)) : [...motions, motion].sort((a, b) => a.id - b.id);
 };
 
-export const useVoteDesk = (conferenceId: number): VoteDesk => {
+export const useVoteDeskState = (conferenceId: number): { desk: VoteDesk; handlers: StaffRoomEventHandlers } => {
   const [motions, setMotions] = useState<Motion[] | null>(null);
   const [polls, setPolls] = useState<Record<number, Poll[]>>({});
   const [progress, setProgress] = useState<Record<number, PollProgress>>({});
@@ -86,7 +90,7 @@ export const useVoteDesk = (conferenceId: number): VoteDesk => {
     setPolls((all) => ({ ...all, [result.motion.id]: withPoll(all[result.motion.id], result.poll) }));
   }, []);
 
-  useStaffRoomEvents(conferenceId, {
+  const handlers: StaffRoomEventHandlers = {
     events: {
       poll: (data) => {
         const event = data as PollEvent | null;
@@ -105,8 +109,14 @@ export const useVoteDesk = (conferenceId: number): VoteDesk => {
     onOpen: (opens) => {
       if (opens > 1) setGeneration((g) => g + 1);
     },
-  });
+  };
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { motions, polls, progress, error, reload, loadPolls, apply };
+  return { desk: { motions, polls, progress, error, reload, loadPolls, apply }, handlers };
+};
+
+export const useVoteDesk = (conferenceId: number): VoteDesk => {
+  const { desk, handlers } = useVoteDeskState(conferenceId);
+  useStaffRoomEvents(conferenceId, handlers);
+  return desk;
 };
