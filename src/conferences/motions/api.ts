@@ -32,7 +32,7 @@ export const createMotionsApi = (client: HttpClient = httpClient) => {
   const polls = (conferenceId: number, motionId: number) => `${one(conferenceId, motionId)}/polls`;
   return {
     list: (conferenceId: number, signal?: AbortSignal) =>
-      send<{ data: Motion[] }>(motionsPath(conferenceId), { signal, query: { perPage: PAGE_SIZE } }).then((r) => r.data),
+      send<{ data: Motion[] }>(motionsPath(conferenceId), { signal, query: { page_size: PAGE_SIZE } }).then((r) => r.data),
     get: (conferenceId: number, motionId: number, signal?: AbortSignal) =>
       send<MotionDetail>(one(conferenceId, motionId), { signal }),
     create: (conferenceId: number, body: MotionCreate) => send<Motion>(motionsPath(conferenceId), { method: 'POST', body }),

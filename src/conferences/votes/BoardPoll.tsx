@@ -43,7 +43,9 @@ export const BoardPollView = ({ desk }: { desk: VoteDesk }) => {
         progress?.live_counts ? (
           <PollTally counts={progress.live_counts} caption={translate('kaigi.votes.tally.live')} large />
         ) : (
-          <Typography color="text.secondary">{translate('kaigi.votes.board.hidden')}</Typography>
+          <Typography color="text.secondary">
+            {translate(poll.show_counts_live ? 'kaigi.votes.progress_unknown' : 'kaigi.votes.board.hidden')}
+          </Typography>
         )
       ) : (
         poll.counts && <PollTally counts={poll.counts} caption="" large />
