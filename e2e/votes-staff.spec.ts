@@ -157,5 +157,12 @@ test('staff add a 議案, run a 記名 poll the room fills live, close it and de
   await page.getByRole('tab', { name: '運営' }).click();
   await expect(panel.getByText('結果: 可決')).toBeVisible();
   await look(page, 'staff room, declared (375 px)');
+
+  // the next 議案 on a phone: the form to open its vote fits
+  await admin.post(`${MASTER}/conferences/${id}/motions`, { number: '第2号議案', title: '定款変更の件' });
+  await panel.getByRole('combobox', { name: '議案' }).click();
+  await page.getByRole('option', { name: '第2号議案 定款変更の件' }).click();
+  await expect(panel.getByRole('button', { name: '採決を開始' })).toBeVisible();
+  await look(page, 'staff room, 採決 panel before opening (375 px)');
   await context.close();
 });

@@ -37,6 +37,9 @@ import { ruleSummary } from './ruleForm';
 import type { Motion } from './types';
 import { voteProblemMessage } from './voteProblem';
 
+const WIDE_ONLY = new Set(['number', 'agenda', 'rule']);
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 interface Loaded {
   motions: Motion[];
   agenda: AgendaItem[];
@@ -149,7 +152,7 @@ export const MotionsTab = ({ conferenceId }: { conferenceId: number }) => {
             <TableHead>
               <TableRow>
                 {(['number', 'title', 'agenda', 'rule', 'status', 'actions'] as const).map((c) => (
-                  <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell key={c} sx={{ whiteSpace: 'nowrap', ...(WIDE_ONLY.has(c) ? wideOnly : {}) }}>
                     {translate(`kaigi.motions.columns.${c}`)}
                   </TableCell>
                 ))}
@@ -158,10 +161,19 @@ export const MotionsTab = ({ conferenceId }: { conferenceId: number }) => {
             <TableBody>
               {motions.map((motion) => (
                 <TableRow key={motion.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{motion.number}</TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>{motion.title}</TableCell>
-                  <TableCell sx={{ minWidth: 100 }}>{agendaLabel(motion.agenda_index)}</TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>{rule(motion)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>{motion.number}</TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>
+                    {/* phones: the number, the agenda item and the rule with the title, their columns left out */}
+                    <Typography component="span" variant="body2" sx={{ display: { sm: 'none' }, fontWeight: 700 }}>
+                      {`${motion.number} `}
+                    </Typography>
+                    {motion.title}
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                      {`${agendaLabel(motion.agenda_index)} ・ ${rule(motion)}`}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 100, ...wideOnly }}>{agendaLabel(motion.agenda_index)}</TableCell>
+                  <TableCell sx={{ minWidth: 140, ...wideOnly }}>{rule(motion)}</TableCell>
                   <TableCell>
                     <MotionStatusChip motion={motion} />
                   </TableCell>
