@@ -52,6 +52,7 @@ const Fraction = ({
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
         error={!!error}
         helperText={error ? translate(`${R}.errors.${error}`) : undefined}
+        fullWidth={false}
         sx={{ width: { xs: '100%', sm: 120 } }}
       />
     );
@@ -67,7 +68,8 @@ const Fraction = ({
         value={value[thresholdField]}
         onChange={(e) => onChange({ ...value, [thresholdField]: e.target.value as Threshold })}
         disabled={disabled}
-        sx={{ minWidth: 200 }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 240 } }}
       >
         <MenuItem value="more_than">{translate(`${R}.more_than`)}</MenuItem>
         <MenuItem value="at_least">{translate(`${R}.at_least`)}</MenuItem>
