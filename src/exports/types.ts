@@ -26,6 +26,7 @@ export const EXPORT_TYPES = [
   'positions',
   'room_comments',
   'room_chat',
+  'votes',
 ] as const satisfies readonly ExportType[];
 export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis'] as const satisfies readonly ExportFormat[];
 export const DATE_STYLES = ['western', 'japanese'] as const satisfies readonly DateStyle[];
@@ -41,10 +42,18 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   positions: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
   room_chat: ['time'],
+  votes: ['time'],
 };
 
 /** The types that export one conference (params.conference_id). */
-export const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'attendees', 'room_comments', 'room_chat'];
+export const CONFERENCE_TYPES: readonly ExportType[] = [
+  'attendance',
+  'reception',
+  'attendees',
+  'room_comments',
+  'room_chat',
+  'votes',
+];
 
 export const isConferenceType = (type: ExportType) => CONFERENCE_TYPES.includes(type);
 

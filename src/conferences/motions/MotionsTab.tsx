@@ -28,6 +28,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useNotify, useTranslate } from 'react-admin';
+import { ExportButton } from '../../exports/ExportButton';
 import { roomApi } from '../room/api';
 import type { AgendaItem } from '../room/types';
 import { motionsApi } from './api';
@@ -137,9 +138,12 @@ export const MotionsTab = ({ conferenceId }: { conferenceId: number }) => {
         <Typography variant="h6" component="h2" id="motions-heading">
           {translate('kaigi.motions.title')}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-          {translate('kaigi.motions.add')}
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <ExportButton type="votes" conferenceId={conferenceId} label="kaigi.votes.export" />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            {translate('kaigi.motions.add')}
+          </Button>
+        </Stack>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('kaigi.motions.help')}

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Divider, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ExportButton } from '../../exports/ExportButton';
 import { formatDateTime } from '../../utils/dates';
 import { MotionStatusChip } from '../motions/MotionStatusChip';
 import { ruleSummary } from '../motions/ruleForm';
@@ -88,9 +89,12 @@ const VotePanelView = ({
   }, [motionId, motionPolls, loadPolls]);
 
   const actions = (
-    <Button component={RouterLink} to={`/conferences/${conferenceId}/motions`} size="small" variant="outlined">
-      {translate('kaigi.votes.manage_motions')}
-    </Button>
+    <>
+      <Button component={RouterLink} to={`/conferences/${conferenceId}/motions`} size="small" variant="outlined">
+        {translate('kaigi.votes.manage_motions')}
+      </Button>
+      <ExportButton type="votes" conferenceId={conferenceId} label="kaigi.votes.export" />
+    </>
   );
 
   let body;

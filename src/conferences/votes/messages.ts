@@ -9,6 +9,7 @@ export const messages = {
       motion: '議案',
       no_motions: 'この会議には議案がありません。会議の「議案」タブで登録してください。',
       manage_motions: '議案を編集',
+      export: '採決結果を出力',
       load_error: '採決の情報を読み込めませんでした。',
       retry: '再読み込み',
       loading: '読み込んでいます…',
