@@ -212,7 +212,11 @@ export const MotionsTab = ({ conferenceId }: { conferenceId: number }) => {
           motion={editing === 'new' ? null : editing}
           defaultNumber={translate('kaigi.motions.default_number', { n: motions.length + 1 })}
           agenda={agenda}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            // a refused save (someone else's edit, a vote opened meanwhile): the list shows what is current
+            reload();
+          }}
           onSaved={saved}
         />
       )}
