@@ -77,7 +77,15 @@ export function toExportJob(row: ExportJobRow, now = new Date()): ExportJob {
 const paramError = (field: string, code: string, detail: string, message: string) =>
   new Problem(400, code, detail, [{ field: `body.params.${field}`, code, message }]);
 
-const CONFERENCE_TYPES: readonly ExportType[] = ['attendance', 'reception', 'attendees', 'room_comments', 'room_chat', 'minutes'];
+const CONFERENCE_TYPES: readonly ExportType[] = [
+  'attendance',
+  'reception',
+  'attendees',
+  'room_comments',
+  'room_chat',
+  'votes',
+  'minutes',
+];
 
 /** The stored params: the body's, checked against the type, with every default made explicit. */
 function resolveParams(input: ExportCreate, today: string): ExportJobParams {

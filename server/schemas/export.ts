@@ -9,7 +9,8 @@ import { Day } from './member.ts';
  * the attendees of one conference), 事業所一覧 (companies), 会員一覧 (members with current positions);
  * issue 12: コメント一覧 and チャット履歴 of a conference's room; issue 14: 受付名簿 lists every invitee
  * with a 受付 column, and 出席者一覧 (attendees) the people checked in, by check-in time; issue 17:
- * 役職一覧 (positions, past and current, with 役職ID and 会員ID for the import's round trip).
+ * 役職一覧 (positions, past and current, with 役職ID and 会員ID for the import's round trip); issue 34:
+ * 採決結果 (votes: every 議案, poll, count and result; a 記名 poll's voters with their choice).
  */
 export const EXPORT_TYPES = [
   'attendance',
@@ -20,6 +21,7 @@ export const EXPORT_TYPES = [
   'positions',
   'room_comments',
   'room_chat',
+  'votes',
   'minutes',
 ] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
@@ -53,6 +55,7 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   positions: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
   room_chat: ['time'],
+  votes: ['time'],
   minutes: ['time'],
 };
 

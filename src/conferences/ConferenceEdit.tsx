@@ -7,6 +7,7 @@
  * - /conferences/:id/companies  招待事業所 (answers/CompaniesTab.tsx);
  * - /conferences/:id/attachments 添付資料 (attachments/AttachmentsTab.tsx: this conference's own files);
  * - /conferences/:id/notifications 送信履歴 (notifications/NotificationsTab.tsx, issue 13);
+ * - /conferences/:id/motions    議案 (motions/MotionsTab.tsx, issue 34: this conference's own).
  * - /conferences/:id/minutes    議事録 (minutes/MinutesTab.tsx, issue 35; not for a draft or cancelled conference).
  * For a conference with sub-conferences, the invitees, answers and companies tabs work on the one chosen in 「対象の会議」.
  */
@@ -58,10 +59,11 @@ import { AnswersTab } from './answers/AnswersTab';
 import { CompaniesTab } from './answers/CompaniesTab';
 import { AttachmentsTab } from './attachments/AttachmentsTab';
 import { NotificationsTab } from './notifications/NotificationsTab';
+import { MotionsTab } from './motions/MotionsTab';
 import type { Conference } from './types';
 import { FormDraft } from '../common/drafts/FormDraft';
 
-const TABS = ['', 'invitees', 'answers', 'companies', 'attachments', 'notifications', 'minutes'] as const;
+const TABS = ['', 'invitees', 'answers', 'companies', 'attachments', 'notifications', 'motions', 'minutes'] as const;
 type TabKey = (typeof TABS)[number];
 const TAB_LABELS: Record<TabKey, string> = {
   '': 'kaigi.conferences.edit.tabs.basic',
@@ -70,6 +72,7 @@ const TAB_LABELS: Record<TabKey, string> = {
   companies: 'kaigi.conferences.edit.tabs.companies',
   attachments: 'kaigi.conferences.edit.tabs.attachments',
   notifications: 'kaigi.conferences.edit.tabs.notifications',
+  motions: 'kaigi.motions.tab',
   minutes: 'kaigi.minutes.tab',
 };
 // the 議事録 is of a meeting that is taking or took place (issue 35): not of a draft or a cancelled one
@@ -285,6 +288,10 @@ const ConferenceTabs = () => {
           <BasicTab />
         ) : tab === 'attachments' ? (
           <AttachmentsTab />
+        ) : tab === 'motions' ? (
+          <Box sx={{ p: 2 }}>
+            <MotionsTab conferenceId={record.id} />
+          </Box>
         ) : tab === 'minutes' && hasMinutes(record.status) ? (
           <Box sx={{ p: 2 }}>
             <Suspense fallback={<PageLoading />}>

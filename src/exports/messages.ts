@@ -30,6 +30,7 @@ export const messages = {
         positions: '役職一覧',
         room_comments: '会議室のコメント一覧',
         room_chat: '会議室のチャット履歴',
+        votes: '採決結果',
         minutes: '議事録',
       },
       formats: {

@@ -26,6 +26,7 @@ export const EXPORT_TYPES = [
   'positions',
   'room_comments',
   'room_chat',
+  'votes',
   'minutes',
 ] as const satisfies readonly ExportType[];
 export const EXPORT_FORMATS = ['xlsx', 'csv_utf8', 'csv_sjis', 'docx'] as const satisfies readonly ExportFormat[];
@@ -44,6 +45,7 @@ export const ORDERS_BY_TYPE: Readonly<Record<ExportType, readonly ExportOrder[]>
   positions: ['protocol', 'kana', 'code'],
   room_comments: ['time'],
   room_chat: ['time'],
+  votes: ['time'],
   minutes: ['time'],
 };
 
@@ -54,6 +56,7 @@ export const CONFERENCE_TYPES: readonly ExportType[] = [
   'attendees',
   'room_comments',
   'room_chat',
+  'votes',
   'minutes',
 ];
 

@@ -20,6 +20,8 @@ import { messages as companyPortalMessages } from '../company/messages';
 import { messages as quorumMessages } from '../conferences/quorum/messages';
 import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as receptionMessages } from '../conferences/reception/messages';
+import { messages as motionsMessages } from '../conferences/motions/messages';
+import { messages as votesMessages } from '../conferences/votes/messages';
 import { messages as minutesMessages } from '../conferences/minutes/messages';
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
@@ -137,6 +139,33 @@ export const kaigiMessages = {
         database_unavailable: 'ただいまサービスを利用できません。しばらくしてから再度お試しください。',
         body_too_deep: '送信内容の入れ子が深すぎるため、受け付けられませんでした。',
         invalid_text: '保存できない文字が含まれています。該当する項目の入力内容を確認してください。',
+        // 議案 and 採決 (issue 34)
+        motion_declared: 'この議案は結果が宣言済みのため、変更・削除できません。',
+        motion_voted: '採決を行った議案は削除できません。',
+        motion_rule_locked: '採決を始めた議案の議決要件は変更できません。',
+        duplicate_motion_number: 'この会議には同じ番号の議案が既にあります。',
+        motion_rule_invalid:
+          '議決要件の割合が全体を超えているため成立しません。分子を分母以下にし、全体（分子＝分母）は「以上」にしてください。',
+        agenda_item_unknown: '指定された議事項目が議事次第にありません。次第を確認してください。',
+        voting_closed: '下書きまたは中止の会議では採決できません。',
+        poll_already_open: 'この議案では採決が進行中です。締め切ってから次の採決を始めてください。',
+        quorum_not_met: '定足数に達していないため、採決を始められません。始めるには理由を入力してください。',
+        poll_closed: 'この採決は締め切られているため、変更できません。',
+        counts_not_for_method: '挙手の採決でのみ人数を入力できます。',
+        counts_exceed_voters: '挙手の合計が出席者数を超えています。',
+        counts_missing: '挙手の人数を入力してから締め切ってください。',
+        poll_not_closed: '採決を締め切ってから結果を宣言してください。',
+        poll_not_latest: 'この議案には新しい採決があります。最新の採決で結果を宣言してください。',
+        chair_decision_required: '可否同数です。議長の決定（可決・否決）を選んでください。',
+        chair_decision_not_tied: '可否同数ではないため、議長の決定は指定できません。',
+        ballots_not_for_method: '無記名投票では事務局が投票を記録できません。',
+        duplicate_ballot: '同じ方の投票が重複しています。',
+        not_a_voter: 'この採決では投票できません（投票権がないか、挙手による採決です）。',
+        already_voted: '無記名投票は一人一回です。投票済みのため変更できません。',
+        not_a_principal: '書面議決は本人（議員）として招待された方だけが行えます。',
+        motion_in_vote: '採決が始まっている議案には書面議決を記録できません。',
+        duplicate_motion: '同じ議案が重複しています。',
+        motion_unknown: 'この会議の議案ではないものが含まれています。',
       },
       // Per-field errors (src/api/errors.ts FIELD_ERROR_CODES)
       fields: {
@@ -197,6 +226,8 @@ const resourceMessages = [
   minutesMessages,
   roomStaffMessages,
   receptionMessages,
+  motionsMessages,
+  votesMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);

@@ -7,6 +7,7 @@ import { companiesSource } from './companies.ts';
 import { membersSource } from './members.ts';
 import { positionsSource } from './positions.ts';
 import { roomChatSource, roomCommentsSource } from './room.ts';
+import { votesSource } from './votes.ts';
 
 /** The row source of each table export type (issue 6; documents: ../documents). */
 export const SOURCES: Readonly<Record<TableType, (ctx: SourceContext) => ExportSource | Promise<ExportSource>>> = {
@@ -18,6 +19,7 @@ export const SOURCES: Readonly<Record<TableType, (ctx: SourceContext) => ExportS
   positions: positionsSource,
   room_comments: roomCommentsSource,
   room_chat: roomChatSource,
+  votes: votesSource,
 };
 
 // The column labels of the exports an import reads back (DESIGN.md §11.4): import and template use these.

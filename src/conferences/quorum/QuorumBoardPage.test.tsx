@@ -1,7 +1,8 @@
 /**
  * /conferences/:id/quorum (issue 14) against MSW and a fake EventSource: 不足 with the margin, then
  * 成立 when the room stream's `quorum` event says so (announced), the empty state of a conference
- * without a quorum, and the printed 定足数確認表 with the figures and the list behind them.
+ * without a quorum, and the printed 定足数確認表 with the figures and the list behind them; the vote
+ * under way with its counts hidden until close, then its tally and result (issue 34).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +14,7 @@ import { API, detail, signIn } from '../test/fixtures';
 import { FakeEventSource } from '../../room/test/fakeEventSource';
 import { row } from '../reception/test/fixtures';
 import type { Quorum } from './types';
+import { counts, motion, poll } from '../motions/test/fixtures';
 
 const WAIT = { timeout: 10_000 };
 
@@ -38,6 +40,7 @@ const setup = (first: Quorum) => {
   server.use(
     http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
     http.get(`${API}/conferences/1/quorum`, () => HttpResponse.json(current)),
+    http.get(`${API}/conferences/1/motions`, () => HttpResponse.json({ data: [], meta: { total: 0 } })),
     http.post(`${API}/conferences/1/room/ticket`, () =>
       HttpResponse.json({ ticket: 't1', expires_at: '2026-12-20T05:04:00Z' }, { status: 201 }),
     ),
@@ -145,5 +148,34 @@ describe('定足数 board', () => {
     expect(sheet).not.toHaveTextContent('田中 三郎');
     expect(sheet).not.toHaveTextContent('随行 者');
     print.mockRestore();
+  }, 30_000);
+
+  it('shows the vote under way with the counts hidden, then on close the tally and the result', async () => {
+    setup(quorum({ present: 2, counted: 2, met: true, margin: 0 }));
+    server.use(http.get(`${API}/conferences/1/motions`, () => HttpResponse.json({ data: [motion()], meta: { total: 1 } })));
+    renderApp('/conferences/1/quorum');
+    expect(await screen.findByTestId('quorum-state', {}, WAIT)).toHaveTextContent('成立');
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), WAIT);
+    const stream = FakeEventSource.latest();
+    stream.open();
+    const open = poll({ method: 'roll_call' });
+    stream.emit('poll', { poll: open, motion: motion({ status: 'open', version: 2 }) }, 60);
+    const section = await screen.findByRole('region', { name: '採決中: 第1号議案 令和8年度事業計画の件' }, WAIT);
+    stream.emit('poll', { poll: open, motion: motion({ status: 'open', version: 2 }), voted: 4 }, 61);
+    expect(section).toHaveTextContent('投票済み 4 / 7');
+    expect(section).toHaveTextContent('集計は締め切り後に表示します。');
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+
+    const closed = poll({ status: 'closed', version: 2, counts: counts({ yes: 6, no: 1, abstain: 1, not_voted: 1 }) });
+    stream.emit('poll', { poll: closed, motion: motion({ status: 'declared', result: 'adopted', version: 4 }) }, 62);
+    const result = await screen.findByRole('region', { name: '採決結果: 第1号議案 令和8年度事業計画の件' }, WAIT);
+    expect(
+      within(result)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['6', '1', '1', '1', '2', '1']);
+    expect(result).toHaveTextContent('結果: 可決');
+    // one stream for the quorum and the vote
+    expect(FakeEventSource.instances).toHaveLength(1);
   }, 30_000);
 });

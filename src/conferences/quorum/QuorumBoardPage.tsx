@@ -2,7 +2,7 @@
  * /conferences/:id/quorum: the live 定足数 board (issue 14, DESIGN.md §11.3), meant for a large
  * screen at the front of the hall or the staff table: 成立 / 不足 and the figures behind it, kept
  * current by the room's staff stream, with the printable 定足数確認表. A conference without a
- * quorum says where to set one.
+ * quorum says where to set one. Below, the vote under way or the last one taken (issue 34).
  */
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
@@ -12,6 +12,8 @@ import type { Conference } from '../types';
 import { QuorumBoard, isSet } from './QuorumBoard';
 import { QuorumPrint } from './QuorumSheet';
 import { useQuorumStream } from './useQuorumStream';
+import { BoardPollView } from '../votes/BoardPoll';
+import { useVoteDeskState } from '../votes/useVoteDesk';
 
 const EmptyState = ({ conferenceId }: { conferenceId: number }) => {
   const translate = useTranslate();
@@ -30,7 +32,8 @@ const EmptyState = ({ conferenceId }: { conferenceId: number }) => {
 
 const Board = ({ conferenceId }: { conferenceId: number }) => {
   const translate = useTranslate();
-  const { quorum, error, interrupted, reload } = useQuorumStream(conferenceId);
+  const votes = useVoteDeskState(conferenceId);
+  const { quorum, error, interrupted, reload } = useQuorumStream(conferenceId, votes.handlers);
   const { data: conference } = useGetOne<Conference>('conferences', { id: conferenceId });
   const name = conference?.name ?? '';
 
@@ -82,6 +85,7 @@ const Board = ({ conferenceId }: { conferenceId: number }) => {
       ) : (
         <EmptyState conferenceId={conferenceId} />
       )}
+      <BoardPollView desk={votes.desk} />
     </>
   );
 };

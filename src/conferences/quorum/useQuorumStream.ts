@@ -6,7 +6,7 @@
  * stream is the room's staff stream (../useStaffRoomEvents.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useStaffRoomEvents } from '../useStaffRoomEvents';
+import { useStaffRoomEvents, type StaffRoomEventHandlers } from '../useStaffRoomEvents';
 import { quorumApi } from './api';
 import type { Quorum } from './types';
 
@@ -21,7 +21,8 @@ export interface QuorumStream {
 const newer = (current: Quorum | null, next: Quorum): Quorum =>
   current && Date.parse(current.as_of) > Date.parse(next.as_of) ? current : next;
 
-export const useQuorumStream = (conferenceId: number): QuorumStream => {
+/** `also`: more events of the same stream (the board's vote, issue 34), told of every opened stream too. */
+export const useQuorumStream = (conferenceId: number, also?: StaffRoomEventHandlers): QuorumStream => {
   const [quorum, setQuorum] = useState<Quorum | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [interrupted, setInterrupted] = useState(false);
@@ -47,13 +48,15 @@ export const useQuorumStream = (conferenceId: number): QuorumStream => {
     conferenceId,
     {
       events: {
+        ...also?.events,
         quorum: (data) => {
           const next = data as Quorum | null;
           if (next && typeof next === 'object' && next.conference_id === conferenceId)
             setQuorum((current) => newer(current, next));
         },
       },
-      onOpen: () => {
+      onOpen: (opens) => {
+        also?.onOpen?.(opens);
         setInterrupted(false);
         // what changed before the stream was (re)opened: a stream starts from now
         setRefreshes((n) => n + 1);

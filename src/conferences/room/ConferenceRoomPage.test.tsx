@@ -40,6 +40,8 @@ const setup = () => {
         as_of: '2026-11-21T05:00:00.000Z',
       }),
     ),
+    // the 採決 panel (issue 34)
+    http.get(`${API}/conferences/1/motions`, () => HttpResponse.json({ data: [], meta: { total: 0 } })),
     http.get(`${API}/conferences/1/check_ins`, () =>
       HttpResponse.json({
         data: [],
@@ -78,6 +80,13 @@ describe('ConferenceRoomPage', () => {
     expect(screen.getByRole('region', { name: 'オンライン会議と受付' })).toBeInTheDocument();
     expect(
       await within(screen.getByRole('region', { name: '受付・定足数' })).findByText('定足数は設定されていません。', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: '採決' })).findByText(
+        'この会議には議案がありません。会議の「議案」タブで登録してください。',
+        {},
+        WAIT,
+      ),
     ).toBeInTheDocument();
   }, 30_000);
 

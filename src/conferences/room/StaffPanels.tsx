@@ -1,9 +1,10 @@
 /**
  * The staff controls of the live room, in the room view's staff column (issue 12): the room's
- * status, 受付・定足数 (issue 14), stopwatch, 次第, comments, links, online URL and panels, one above the other.
+ * status, 受付・定足数 (issue 14), 採決 (issue 34), stopwatch, 次第, comments, links, online URL and panels, one above the other.
  */
 import { Stack } from '@mui/material';
 import { ReceptionQuorumPanel } from '../quorum/ReceptionQuorumPanel';
+import { VotePanel } from '../votes/VotePanel';
 import type { Quorum, ReceptionCounts } from '../quorum/types';
 import { AgendaEditor } from './AgendaEditor';
 import { CommentModeration } from './CommentModeration';
@@ -38,6 +39,7 @@ export const StaffPanels = ({
   <Stack spacing={2}>
     <RoomStatusControl conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
     <ReceptionQuorumPanel conferenceId={conferenceId} liveCounts={reception} liveQuorum={quorum} />
+    <VotePanel conferenceId={conferenceId} currentAgenda={room.current_agenda} />
     <StopwatchControls conferenceId={conferenceId} room={room} onSaved={onStopwatchSaved} />
     <AgendaEditor conferenceId={conferenceId} room={room} onSaved={onRoomSaved} />
     <CommentModeration
