@@ -49,6 +49,17 @@ export const PROBLEM_CODES = [
   'database_unavailable',
   'body_too_deep',
   'invalid_text',
+  // 採決 and 書面議決 (issue 34, server/lib/votes): what a voter's link and the company portal can hit
+  'poll_closed',
+  'already_voted',
+  'not_a_voter',
+  'voting_closed',
+  'not_a_principal',
+  'motion_in_vote',
+  'motion_unknown',
+  'duplicate_motion',
+  'delegate_to_invalid',
+  'delegation_chain',
 ] as const;
 
 /** Field error codes (JSON-schema keywords and the server's own) with a message in kaigi.errors.fields.*. */

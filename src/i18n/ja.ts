@@ -22,6 +22,7 @@ import { messages as roomStaffMessages } from '../conferences/room/messages';
 import { messages as receptionMessages } from '../conferences/reception/messages';
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
+import { messages as voteMessages } from '../room/vote/messages';
 
 // The package is CommonJS with `exports.default`; depending on the bundler's interop the default
 // import is the messages or the module object around them. Unwrap so `ra.*` keys are always found.
@@ -136,6 +137,16 @@ export const kaigiMessages = {
         database_unavailable: 'ただいまサービスを利用できません。しばらくしてから再度お試しください。',
         body_too_deep: '送信内容の入れ子が深すぎるため、受け付けられませんでした。',
         invalid_text: '保存できない文字が含まれています。該当する項目の入力内容を確認してください。',
+        poll_closed: 'この採決は締め切られたため、投票・変更できません。',
+        already_voted: '無記名投票は一人一回です。投票済みのため変更できません。',
+        not_a_voter: 'この採決では、このリンクから投票できません（投票権がないか、挙手による採決です）。',
+        voting_closed: '下書きまたは中止の会議では、採決・書面議決を受け付けません。',
+        not_a_principal: '書面議決と委任状は、本人（議員）として招待された方だけが行えます。',
+        motion_in_vote: '採決が始まった議案には、書面議決を受け付けません。最新の状態を読み込んでください。',
+        motion_unknown: 'この会議の議案ではないため、書面議決を記録できません。最新の状態を読み込んでください。',
+        duplicate_motion: '同じ議案への書面議決が重複しています。',
+        delegate_to_invalid: '委任先は、同じ会議に本人として招待された他の方を選んでください。',
+        delegation_chain: '委任を受ける方は、ほかの方に委任できません（委任の連鎖はできません）。委任先を選び直してください。',
       },
       // Per-field errors (src/api/errors.ts FIELD_ERROR_CODES)
       fields: {
@@ -192,6 +203,7 @@ const resourceMessages = [
   dashboardMessages,
   companyPortalMessages,
   roomMessages,
+  voteMessages,
   quorumMessages,
   roomStaffMessages,
   receptionMessages,

@@ -108,7 +108,13 @@ describe('a 挙手 from opening to 可決', () => {
     expect(votes.every((v) => v.audience === 'all')).toBe(true);
     expect(votes.at(-1)?.payload).toEqual({
       poll: { id: expect.any(Number), method: expect.any(String), status: 'closed' },
-      motion: { id: expect.any(Number), number: expect.any(String), title: expect.any(String), status: 'declared', result: 'adopted' },
+      motion: {
+        id: expect.any(Number),
+        number: expect.any(String),
+        title: expect.any(String),
+        status: 'declared',
+        result: 'adopted',
+      },
     });
     expect(JSON.stringify(votes)).not.toMatch(/counts|yes|voted/);
   });
