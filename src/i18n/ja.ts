@@ -23,6 +23,7 @@ import { messages as receptionMessages } from '../conferences/reception/messages
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
 import { messages as voteMessages } from '../room/vote/messages';
+import { messages as writtenVoteMessages } from '../company/meetings/votes/messages';
 
 // The package is CommonJS with `exports.default`; depending on the bundler's interop the default
 // import is the messages or the module object around them. Unwrap so `ra.*` keys are always found.
@@ -204,6 +205,7 @@ const resourceMessages = [
   companyPortalMessages,
   roomMessages,
   voteMessages,
+  writtenVoteMessages,
   quorumMessages,
   roomStaffMessages,
   receptionMessages,
