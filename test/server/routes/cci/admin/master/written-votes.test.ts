@@ -83,6 +83,10 @@ describe('書面議決 in the portal', () => {
     expect(recorded.statusCode, recorded.body).toBe(200);
     expect(recorded.json().data[0]).toMatchObject({ choice: 'no', channel: 'fax' });
     expect((await call('GET', portal(p[0]), DEMO.companyAdmin)).json().data[0]).toMatchObject({ choice: 'no', channel: 'fax' });
+    // staff read it back in the record-answer dialog
+    const read = await call('GET', staff(p[0]), DEMO.staff);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ conference_member_id: p[0], data: [{ motion_id: m.id, choice: 'no', channel: 'fax' }] });
   });
 });
 
