@@ -15,9 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { CompanyConference } from '../../api';
-import { fetchWrittenVotes, writtenVotesKey } from './api';
+import { WrittenVoteForm } from '../../../common/written-votes/WrittenVoteForm';
+import { fetchWrittenVotes, putWrittenVotes, writtenVotesKey } from './api';
 import { DelegateChoice } from './DelegateChoice';
-import { WrittenVoteForm } from './WrittenVoteForm';
 
 export const WrittenVotesSection = ({ detail }: { detail: CompanyConference }) => {
   const translate = useTranslate();
@@ -95,6 +95,8 @@ export const WrittenVotesSection = ({ detail }: { detail: CompanyConference }) =
                     personName={p.member.name}
                     votes={votes}
                     open={open}
+                    queryKey={writtenVotesKey(p.id)}
+                    save={(body) => putWrittenVotes(p.id, body)}
                   />
                 )}
               </CardContent>

@@ -3,13 +3,10 @@
  * /v1/company/conference_members/{id}/written_votes` (server/schemas/written-vote.ts, types only),
  * and the 委任先 through the answer (`delegate_to`, decision 0028).
  */
-import type { WrittenVotes } from '../../../../server/schemas/written-vote';
 import { httpClient } from '../../../api/httpClient';
+import type { WrittenVotes, WrittenVotesBody } from '../../../common/written-votes/WrittenVoteForm';
 
-export type { WrittenVotes };
-export type WrittenVote = WrittenVotes['data'][number];
-export type WrittenChoice = NonNullable<WrittenVote['choice']>;
-export const WRITTEN_CHOICES: readonly WrittenChoice[] = ['yes', 'no', 'abstain'];
+export type { WrittenVote, WrittenVotes } from '../../../common/written-votes/WrittenVoteForm';
 
 const path = (id: number) => `/v1/company/conference_members/${encodeURIComponent(String(id))}/written_votes`;
 
@@ -17,7 +14,7 @@ export const writtenVotesKey = (id: number) => ['kaigi', 'company-portal', 'writ
 
 export const fetchWrittenVotes = (id: number, signal?: AbortSignal) => httpClient.get<WrittenVotes>(path(id), { signal });
 
-export const putWrittenVotes = async (id: number, votes: Array<{ motion_id: number; choice: WrittenChoice | null }>) =>
+export const putWrittenVotes = async (id: number, votes: WrittenVotesBody) =>
   (await httpClient.request<WrittenVotes>(path(id), { method: 'PUT', body: { votes } })).json;
 
 /** 委任状 with its 委任先 (null: the chair), based on the row's version as loaded. */

@@ -1,4 +1,4 @@
-/** Japanese texts of the portal's 書面議決・委任状 (issue 34), merged into src/i18n/ja.ts. */
+/** Japanese texts of 書面議決・委任状 (issue 34): the portal's and staff's record-answer dialog; merged into src/i18n/ja.ts. */
 export const messages = {
   kaigi: {
     written: {
@@ -25,6 +25,9 @@ export const messages = {
       delegate_note: '委任先の方が当日出席しない場合は、議長に委任したものとして扱われます。',
       delegate_save: '委任先を保存',
       delegate_saved: '委任先を保存しました。',
+      staff_title: '書面議決（議案ごと）',
+      staff_help:
+        '紙・FAX などで届いた書面議決を記録します。受付方法は上で選んだもの（%{channel}）になります。回答とは別に「書面議決を保存」で保存してください。',
       delegate_only_own: '選べるのは議長と、貴社から本人として招待された方です。',
     },
   },

@@ -1,11 +1,12 @@
 /**
  * One principal's 書面議決 (DESIGN.md §12.1): per 議案 賛成 / 反対 / 棄権 / 未回答 (a radio group
  * each, its legend naming the person and the 議案), saved together (only the changed ones) with
- * PUT …/written_votes. A 議案 put to the vote is read-only; a vote set aside because the person
- * voted in the hall says so. Refusals are translated (src/api/errors.ts), per 議案 where the
- * server names one.
+ * PUT …/written_votes — the company's in the portal, staff's from paper in the record-answer
+ * dialog (no form element of its own: it sits inside that dialog's form). A 議案 put to the vote
+ * is read-only; a vote set aside because the person voted in the hall says so. Refusals are
+ * translated (src/api/errors.ts), per 議案 where the server names one.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,8 +19,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { fieldErrorMessage, isHttpError } from '../../../api/errors';
-import { putWrittenVotes, writtenVotesKey, WRITTEN_CHOICES, type WrittenChoice, type WrittenVotes } from './api';
+import { fieldErrorMessage, isHttpError } from '../../api/errors';
+import type { WrittenVotes } from '../../../server/schemas/written-vote';
+
+export type { WrittenVotes };
+export type WrittenVote = WrittenVotes['data'][number];
+export type WrittenChoice = NonNullable<WrittenVote['choice']>;
+export type WrittenVotesBody = Array<{ motion_id: number; choice: WrittenChoice | null }>;
+export const WRITTEN_CHOICES: readonly WrittenChoice[] = ['yes', 'no', 'abstain'];
 
 type Draft = Record<number, WrittenChoice | null>;
 
@@ -28,11 +35,14 @@ const draftOf = (votes: WrittenVotes): Draft => Object.fromEntries(votes.data.ma
 export interface WrittenVoteFormProps {
   personName: string;
   votes: WrittenVotes;
-  /** the conference still takes answers (the deadline not passed) */
+  /** the votes may still be given (the company: until the deadline) */
   open: boolean;
+  /** the react-query key the votes are kept under (set to the saved ones) */
+  queryKey: readonly unknown[];
+  save(votes: WrittenVotesBody): Promise<WrittenVotes>;
 }
 
-export const WrittenVoteForm = ({ personName, votes, open }: WrittenVoteFormProps) => {
+export const WrittenVoteForm = ({ personName, votes, open, queryKey, save: put }: WrittenVoteFormProps) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(votes));
@@ -43,8 +53,7 @@ export const WrittenVoteForm = ({ personName, votes, open }: WrittenVoteFormProp
 
   const changed = votes.data.filter((v) => v.motion_status === 'draft' && (draft[v.motion_id] ?? null) !== v.choice);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     if (changed.length === 0) {
       setBanner({ severity: 'info', text: translate('kaigi.written.no_changes') });
       return;
@@ -54,8 +63,8 @@ export const WrittenVoteForm = ({ personName, votes, open }: WrittenVoteFormProp
     setBanner(null);
     setErrors({});
     try {
-      const saved = await putWrittenVotes(id, body);
-      queryClient.setQueryData(writtenVotesKey(id), saved);
+      const saved = await put(body);
+      queryClient.setQueryData(queryKey, saved);
       setDraft(draftOf(saved));
       setBanner({ severity: 'success', text: translate('kaigi.written.saved') });
     } catch (error) {
@@ -72,14 +81,14 @@ export const WrittenVoteForm = ({ personName, votes, open }: WrittenVoteFormProp
         text: `${translate('kaigi.written.error')} ${isHttpError(error) ? translate(error.messageKey) : ''}`.trim(),
       });
       // a 議案 put to the vote meanwhile: show it as it now is
-      if (isHttpError(error) && error.status === 422) void queryClient.invalidateQueries({ queryKey: writtenVotesKey(id) });
+      if (isHttpError(error) && error.status === 422) void queryClient.invalidateQueries({ queryKey });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Box component="form" onSubmit={(e) => void save(e)} noValidate>
+    <Box>
       <Stack spacing={1.5}>
         {votes.data.map((vote) => {
           const locked = !open || vote.motion_status !== 'draft' || saving;
@@ -128,7 +137,12 @@ export const WrittenVoteForm = ({ personName, votes, open }: WrittenVoteFormProp
         )}
         {open && (
           <Box>
-            <Button type="submit" variant="outlined" disabled={saving} sx={{ minHeight: 44, width: { xs: '100%', sm: 'auto' } }}>
+            <Button
+              variant="outlined"
+              onClick={() => void save()}
+              disabled={saving}
+              sx={{ minHeight: 44, width: { xs: '100%', sm: 'auto' } }}
+            >
               {translate(saving ? 'kaigi.written.saving' : 'kaigi.written.save')}
             </Button>
           </Box>
