@@ -18,7 +18,7 @@ interface Row {
   member_id: number;
 }
 
-/** A conference in session now with C0001's first three members as principals, checked in. */
+/** A conference in session now with C0001's two members and one other as principals, checked in. */
 async function assembly(admin: Api, name: string) {
   const start = new Date(Date.now() - 10 * 60_000);
   const conference = await admin.post<{ id: number }>(`${M}/conferences`, {
@@ -30,11 +30,13 @@ async function assembly(admin: Api, name: string) {
     status: 'published',
     allow_delegate: true,
   });
-  const members = await admin.get<{ data: { id: number }[] }>(`${M}/members?company_code=C0001&page_size=50`);
+  const own = await admin.get<{ data: { id: number }[] }>(`${M}/members?company_code=C0001&page_size=50`);
+  const all = await admin.get<{ data: { id: number }[] }>(`${M}/members?page_size=50`);
+  const other = all.data.find((m) => !own.data.some((o) => o.id === m.id))!;
   await admin.post(`${M}/conference_members`, {
     mode: 'many',
     conference_id: conference.id,
-    member_ids: members.data.slice(0, 3).map((m) => m.id),
+    member_ids: [...own.data.slice(0, 2).map((m) => m.id), other.id],
   });
   const rows = (await admin.get<{ data: Row[] }>(`${M}/conference_members?conference_id=${conference.id}&page_size=50`)).data;
   expect(rows).toHaveLength(3);

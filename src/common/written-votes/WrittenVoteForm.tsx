@@ -30,6 +30,12 @@ export const WRITTEN_CHOICES: readonly WrittenChoice[] = ['yes', 'no', 'abstain'
 
 type Draft = Record<number, WrittenChoice | null>;
 
+const Note = ({ children }: { children: string }) => (
+  <Typography variant="caption" component="p" color="text.secondary">
+    {children}
+  </Typography>
+);
+
 const draftOf = (votes: WrittenVotes): Draft => Object.fromEntries(votes.data.map((v) => [v.motion_id, v.choice]));
 
 export interface WrittenVoteFormProps {
@@ -119,12 +125,11 @@ export const WrittenVoteForm = ({ personName, votes, open, queryKey, save: put }
                 ))}
                 <FormControlLabel value="" control={<Radio />} label={translate('kaigi.written.none')} />
               </RadioGroup>
-              {vote.motion_status !== 'draft' && <FormHelperText>{translate('kaigi.written.in_vote')}</FormHelperText>}
-              {vote.superseded && <FormHelperText>{translate('kaigi.written.superseded')}</FormHelperText>}
+              {/* notes, not helper texts: a locked fieldset would grey them below legible contrast */}
+              {vote.motion_status !== 'draft' && <Note>{translate('kaigi.written.in_vote')}</Note>}
+              {vote.superseded && <Note>{translate('kaigi.written.superseded')}</Note>}
               {vote.choice && vote.channel && vote.channel !== 'portal' && (
-                <FormHelperText>
-                  {translate('kaigi.written.received', { channel: translate(`kaigi.channels.short.${vote.channel}`) })}
-                </FormHelperText>
+                <Note>{translate('kaigi.written.received', { channel: translate(`kaigi.channels.short.${vote.channel}`) })}</Note>
               )}
               {error && <FormHelperText role="alert">{error}</FormHelperText>}
             </FormControl>
