@@ -111,6 +111,7 @@ test('three voters on their links at 375 px vote through a 記名 poll, live fro
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const company = await context.newPage();
   await signIn(company, 'company-admin@example.com');
+  await company.waitForURL(/\/company\/meetings/);
   await company.goto(`/company/meetings/${conference}`);
   const section = company.getByRole('region', { name: '議案への書面議決・委任状' });
   await expect(section).toBeVisible();
@@ -122,4 +123,64 @@ test('three voters on their links at 375 px vote through a 記名 poll, live fro
   await checkPage(company, 'the portal’s 書面議決');
   await company.setViewportSize({ width: 1280, height: 900 });
   await company.screenshot({ path: `${SHOTS}/written-1280.png`, fullPage: true });
+});
+
+test('staff record a paper 書面議決 in the record-answer dialog, and the desk shows the voter’s link as a QR code', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await apiAs(request, 'cci-admin@example.com');
+  const start = new Date(Date.now() - 10 * 60_000);
+  const conference = await admin.post<{ id: number }>(`${M}/conferences`, {
+    name: `書面議決テスト ${Date.now()}`,
+    event_date: start.toISOString(),
+    end_at: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    place: 'デモ商工会議所会館 5階 大ホール',
+    answer_deadline: null,
+    status: 'published',
+    allow_delegate: true,
+  });
+  const own = await admin.get<{ data: { id: number; name: string }[] }>(`${M}/members?company_code=C0001&page_size=50`);
+  const taro = own.data.find((m) => m.name === '山田 太郎')!;
+  await admin.post(`${M}/conference_members`, { mode: 'many', conference_id: conference.id, member_ids: [taro.id] });
+  const [row] = (
+    await admin.get<{ data: (Row & { version: number })[] }>(`${M}/conference_members?conference_id=${conference.id}`)
+  ).data;
+  await admin.put(`${M}/conference_members/${row.id}`, { version: row.version, answer_content: 'attend', answer_channel: 'fax' });
+  await admin.post(`${M}/conferences/${conference.id}/motions`, { number: '第1号議案', title: '令和7年度決算承認の件' });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'cci-admin@example.com');
+  await page.waitForURL(/\/admin/);
+  await page.goto(`/conferences/${conference.id}/answers`);
+  await page.getByRole('button', { name: '山田 太郎の回答を記録' }).click();
+  const dialog = page.getByRole('dialog', { name: '山田 太郎の回答を記録' });
+  const written = dialog.getByRole('region', { name: '書面議決（議案ごと）' });
+  await written
+    .getByRole('group', { name: /第1号議案/ })
+    .getByRole('radio', { name: '反対' })
+    .check();
+  await written.getByRole('button', { name: '書面議決を保存' }).click();
+  await expect(written.getByText('書面議決を保存しました。')).toBeVisible();
+  await expect(written.getByText('会議所が受付（FAX）')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/staff-written-1280.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/staff-written-375.png`, fullPage: true });
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/conferences/${conference.id}/reception`);
+  await page.getByRole('searchbox', { name: '名前・カナ・会社名・事業所コードで検索' }).fill('山田 太郎');
+  await page.getByRole('button', { name: '山田 太郎さんを受付' }).click();
+  await expect(page.getByTestId('desk-result')).toContainText('受付しました');
+  await page.getByRole('button', { name: '山田 太郎 さんの投票用リンクをQRコードで表示' }).click();
+  await expect(page.getByRole('img', { name: '山田 太郎 さんの投票用リンクのQRコード' })).toBeVisible();
+  await expect(page.getByTestId('voter-link')).toContainText('/room/');
+  await page.screenshot({ path: `${SHOTS}/desk-qr-1280.png`, fullPage: true });
+  await checkPage(page, 'the desk with the voter’s QR code');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/desk-qr-375.png`, fullPage: true });
+  await checkPage(page, 'the desk with the voter’s QR code at 375 px');
 });
