@@ -144,6 +144,8 @@ describe('the voter’s 採決 on /room/:token', () => {
     current = openPoll();
     stream.emit('vote', { poll: { id: 7, method: 'roll_call', status: 'open' }, motion }, 20);
     expect(await panel()).toBeInTheDocument();
+    // a screen reader is told, the focus staying where it was
+    expect(screen.getByText('採決が始まりました：第2号議案 令和8年度予算承認の件')).toHaveAttribute('role', 'status');
 
     current = null;
     stream.emit('vote', { poll: { id: 7, method: 'roll_call', status: 'closed' }, motion: { ...motion, status: 'closed' } }, 21);

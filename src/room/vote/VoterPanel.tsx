@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { isHttpError } from '../../api/errors';
+import { visuallyHidden } from '../../company/visuallyHidden';
 import { useRoom } from '../RoomContext';
 import { voteApi, type OpenPoll, type VoteChoice, type VoteSlot } from './api';
 import { VoteSlotControl } from './VoteSlotControl';
@@ -23,8 +24,17 @@ interface Loaded {
   error: unknown;
 }
 
-export const VoterPanel = ({ token }: { token: string }) => {
+/** Says a vote opened to a screen reader (the panel appears above the room without focus moving). */
+const OpenedAnnouncement = ({ poll }: { poll: OpenPoll | null }) => {
   const translate = useTranslate();
+  return (
+    <Box role="status" sx={visuallyHidden}>
+      {poll ? translate('kaigi.vote.opened', { motion: `${poll.motion.number} ${poll.motion.title}` }) : ''}
+    </Box>
+  );
+};
+
+const useVoterPoll = (token: string) => {
   const { vote, connected } = useRoom();
   const api = useMemo(() => voteApi(token), [token]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -59,6 +69,11 @@ export const VoterPanel = ({ token }: { token: string }) => {
     [api, loaded],
   );
 
+  return { state: loaded, cast, retry: () => setGeneration((g) => g + 1), vote };
+};
+
+const VoterPanelBody = ({ state: loaded, cast, retry, vote }: ReturnType<typeof useVoterPoll>) => {
+  const translate = useTranslate();
   if (!loaded) return null;
   const poll = loaded.poll;
   if (loaded.error && !poll) {
@@ -68,7 +83,7 @@ export const VoterPanel = ({ token }: { token: string }) => {
         role="alert"
         sx={{ mb: 2 }}
         action={
-          <Button color="inherit" size="small" onClick={() => setGeneration((g) => g + 1)}>
+          <Button color="inherit" size="small" onClick={retry}>
             {translate('kaigi.vote.retry')}
           </Button>
         }
@@ -157,5 +172,15 @@ export const VoterPanel = ({ token }: { token: string }) => {
         </Stack>
       )}
     </Paper>
+  );
+};
+
+export const VoterPanel = ({ token }: { token: string }) => {
+  const loaded = useVoterPoll(token);
+  return (
+    <>
+      <OpenedAnnouncement poll={loaded.state?.poll ?? null} />
+      <VoterPanelBody {...loaded} />
+    </>
   );
 };

@@ -6,6 +6,7 @@ export const messages = {
   kaigi: {
     vote: {
       title: '採決',
+      opened: '採決が始まりました：%{motion}',
       loading: '採決の状況を読み込んでいます…',
       load_error: '採決の状況を読み込めませんでした。',
       retry: '再読み込み',
