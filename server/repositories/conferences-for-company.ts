@@ -169,6 +169,8 @@ export default fp(
         answer_content: cm.answer_content,
         proxy_name: cm.proxy_name,
         proxy_title: cm.proxy_title,
+        // 委任先 only with a 委任状 (decision 0028: a stale one stays behind another answer)
+        delegate_to: cm.answer_content === 'delegate' ? cm.delegate_to : null,
         sort: cm.sort,
         answered_at: cm.answered_at ? cm.answered_at.toISOString() : null,
         answer_channel: cm.answer_channel,

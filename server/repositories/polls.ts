@@ -36,6 +36,7 @@ import type { PollCreate, PollDeclare, PollResult, PollUpdate } from '../schemas
 
 type BallotInput = NonNullable<PollUpdate['ballots']>[number];
 import { quorumOf } from './reception-state.ts';
+import type { VoteEvent } from '../schemas/ballot.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom } from './room-db.ts';
 import type { Staff } from './motions.ts';
 import { toMotion, toPoll } from './vote-rows.ts';
@@ -304,6 +305,12 @@ export class PollsRepository {
     });
     await lockRoom(client, conferenceId);
     await addEvent(client, conferenceId, 'poll', result, 'staff');
+    const { poll, motion } = result;
+    const vote: VoteEvent = {
+      poll: { id: poll.id, method: poll.method, status: poll.status },
+      motion: { id: motion.id, number: motion.number, title: motion.title, status: motion.status, result: motion.result },
+    };
+    await addEvent(client, conferenceId, 'vote', vote);
     return result;
   }
 }

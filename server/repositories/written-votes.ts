@@ -2,7 +2,8 @@
  * 書面議決 (DESIGN.md §12.1, issue 34): a principal's vote per 議案 given before the meeting — by
  * the company admin in the portal until the answer deadline, or recorded by staff from paper (the
  * channel as §11.2). Only until the 議案 is put to the vote: opening freezes who votes how. One
- * transaction per write with one audit row (the votes before and after).
+ * transaction per write with one audit row (the votes before and after) and the company's receipt
+ * mail listing what is recorded (receipts.ts).
  */
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -12,6 +13,8 @@ import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules
 import { notAPrincipal, votingClosed, writtenVotesRefused } from '../lib/votes/problems.ts';
 import { notFound } from '../plugins/app/problem.ts';
 import type { WrittenVotes, WrittenVotesPut } from '../schemas/written-vote.ts';
+import type { MailQueue } from '../jobs/mail-queue.ts';
+import { answersRecorded } from '../lib/mail/receipts.ts';
 import { auditRoom } from './room-db.ts';
 import { clientOf } from './conference-quorum.ts';
 import { notUnderDraft } from './company-visibility.ts';
@@ -26,6 +29,7 @@ export interface Recorder {
 interface Invitee {
   id: number;
   conference_id: number;
+  company_id: number;
   category: string;
   status: string;
   answer_deadline: string | null;
@@ -34,7 +38,7 @@ interface Invitee {
 async function inviteeOf(tx: Pick<Db, 'execute'>, who: Recorder, id: number, lock: boolean): Promise<Invitee> {
   const company = who.companyId === null ? sql`true` : sql`cm.company_id = ${who.companyId} and ${notUnderDraft('c')}`;
   const result = (await tx.execute(sql`
-    select cm.id, cm.conference_id, cm.category, c.status, c.answer_deadline
+    select cm.id, cm.conference_id, cm.company_id, cm.category, c.status, c.answer_deadline
       from conference_member cm join conference c on c.id = cm.conference_id
      where cm.id = ${id} and cm.cci_code = ${who.cciCode} and ${company}
      ${lock ? sql`for update of cm` : sql``}`)) as unknown as { rows: Invitee[] };
@@ -57,7 +61,10 @@ async function votesOf(client: pg.ClientBase, invitee: Invitee): Promise<Written
 }
 
 export class WrittenVotesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly queue: MailQueue,
+  ) {}
 
   list(who: Recorder, id: number): Promise<WrittenVotes> {
     return this.db.transaction(async (tx) => votesOf(clientOf(tx), await inviteeOf(tx, who, id, false)));
@@ -115,6 +122,16 @@ export class WrittenVotesRepository {
         entityId: id,
         before: before.data.filter((v) => ids.includes(v.motion_id)),
         after: after.data.filter((v) => ids.includes(v.motion_id)),
+      });
+      // the company's receipt says what was recorded (issue 34), as after an answer
+      await answersRecorded(tx, this.queue, {
+        cciCode: who.cciCode,
+        companyId: invitee.company_id,
+        conferenceIds: [invitee.conference_id],
+        recordedBy: who.companyId === null ? 'chamber' : 'company',
+        channel,
+        receivedAt: new Date(),
+        actor: who.username,
       });
       return after;
     });

@@ -19,7 +19,7 @@ declare module 'fastify' {
 const routes: FastifyPluginAsync = async (app) => {
   app.decorate('motions', new MotionsRepository(app.db));
   app.decorate('polls', new PollsRepository(app.pool));
-  app.decorate('writtenVotes', new WrittenVotesRepository(app.db));
+  app.decorate('writtenVotes', new WrittenVotesRepository(app.db, app.mailQueue));
   await app.register(cciMotions);
   await app.register(cciPolls);
   await app.register(cciWrittenVotes);

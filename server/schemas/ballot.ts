@@ -3,7 +3,7 @@
  * `PUT /v1/room/{token}/polls/{poll_id}/ballot`, through a personal room link.
  */
 import { Type, type Static } from 'typebox';
-import { POLL_METHODS, POLL_STATUSES, VOTE_CHOICES } from '../db/schema.ts';
+import { MOTION_RESULTS, MOTION_STATUSES, POLL_METHODS, POLL_STATUSES, VOTE_CHOICES } from '../db/schema.ts';
 import { Nullable, RowId } from './common.ts';
 import { TokenParams } from './room.ts';
 
@@ -42,3 +42,20 @@ export const CurrentPollSchema = Type.Object({
   ),
 });
 export type CurrentPoll = Static<typeof CurrentPollSchema>;
+
+/**
+ * The room event `vote` (audience all, decision 0034): a poll opened, changed, closed or declared,
+ * for the voters' screens to ask `…/polls/current` again and show the state. No counts and no
+ * voter: counts reach staff only (`poll`) until the board shows them.
+ */
+export const VoteEventSchema = Type.Object({
+  poll: Type.Object({ id: Type.Integer(), method: Type.Enum(POLL_METHODS), status: Type.Enum(POLL_STATUSES) }),
+  motion: Type.Object({
+    id: Type.Integer(),
+    number: Type.String(),
+    title: Type.String(),
+    status: Type.Enum(MOTION_STATUSES),
+    result: Nullable(Type.Enum(MOTION_RESULTS)),
+  }),
+});
+export type VoteEvent = Static<typeof VoteEventSchema>;

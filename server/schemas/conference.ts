@@ -199,6 +199,8 @@ export const CompanyInviteeSchema = Type.Object({
   answer_content: Nullable(Type.Enum(ANSWER_CONTENTS)),
   proxy_name: Nullable(Type.String()),
   proxy_title: Nullable(Type.String()),
+  /** 委任状 (DESIGN.md §12.1): the invitee delegated to, null for the chair (or no 委任状) */
+  delegate_to: Type.Optional(Nullable(Type.Integer())),
   sort: Type.Integer(),
   answered_at: Nullable(DateTime),
   /** DESIGN.md §11.2: anything but `portal` is 会議所が受付（FAX…） */

@@ -225,7 +225,8 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
  * {poll, motion} after a poll opens, changes, closes or is declared, and {poll, motion, voted, live_counts?}
  * after a voter's ballot (`voted`: the voters who have voted; `live_counts` the tally so far, 記名 with
  * counts shown live only — staff only; issue 34,
- * server/schemas/motion.ts, poll.ts, ballot.ts). A comment line `: heartbeat` every 15 s.
+ * server/schemas/motion.ts, poll.ts, ballot.ts); vote: VoteEvent after each of those staff writes
+ * (everyone: the voters' screens, no counts; server/schemas/ballot.ts, decision 0034). A comment line `: heartbeat` every 15 s.
  * link_revoked and access_changed are never sent as such: a revoked link's open streams, and at an
  * access change those of viewers who may no longer enter, get `access_revoked` {reason: the event's
  * kind} with the event's id and end; everyone else goes on (server/lib/room/hub.ts, issue 29).
@@ -241,6 +242,7 @@ export const ROOM_EVENT_KINDS = [
   'quorum',
   'motion',
   'poll',
+  'vote',
   'link_revoked',
 ] as const;
 export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];

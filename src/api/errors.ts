@@ -75,6 +75,8 @@ export const PROBLEM_CODES = [
   'motion_in_vote',
   'duplicate_motion',
   'motion_unknown',
+  'delegate_to_invalid',
+  'delegation_chain',
 ] as const;
 
 /** Field error codes (JSON-schema keywords and the server's own) with a message in kaigi.errors.fields.*. */

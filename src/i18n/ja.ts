@@ -25,6 +25,8 @@ import { messages as votesMessages } from '../conferences/votes/messages';
 import { messages as minutesMessages } from '../conferences/minutes/messages';
 import { messages as commonMessages } from '../common/messages';
 import { messages as roomMessages } from '../room/messages';
+import { messages as voteMessages } from '../room/vote/messages';
+import { messages as writtenVoteMessages } from '../company/meetings/votes/messages';
 
 // The package is CommonJS with `exports.default`; depending on the bundler's interop the default
 // import is the messages or the module object around them. Unwrap so `ra.*` keys are always found.
@@ -147,10 +149,10 @@ export const kaigiMessages = {
         motion_rule_invalid:
           '議決要件の割合が全体を超えているため成立しません。分子を分母以下にし、全体（分子＝分母）は「以上」にしてください。',
         agenda_item_unknown: '指定された議事項目が議事次第にありません。次第を確認してください。',
-        voting_closed: '下書きまたは中止の会議では採決できません。',
+        voting_closed: '下書きまたは中止の会議では、採決・書面議決を受け付けません。',
         poll_already_open: 'この議案では採決が進行中です。締め切ってから次の採決を始めてください。',
         quorum_not_met: '定足数に達していないため、採決を始められません。始めるには理由を入力してください。',
-        poll_closed: 'この採決は締め切られているため、変更できません。',
+        poll_closed: 'この採決は締め切られたため、投票・変更できません。',
         counts_not_for_method: '挙手の採決でのみ人数を入力できます。',
         counts_exceed_voters: '挙手の合計が出席者数を超えています。',
         counts_missing: '挙手の人数を入力してから締め切ってください。',
@@ -160,12 +162,14 @@ export const kaigiMessages = {
         chair_decision_not_tied: '可否同数ではないため、議長の決定は指定できません。',
         ballots_not_for_method: '無記名投票では事務局が投票を記録できません。',
         duplicate_ballot: '同じ方の投票が重複しています。',
-        not_a_voter: 'この採決では投票できません（投票権がないか、挙手による採決です）。',
+        not_a_voter: 'この採決では、このリンクから投票できません（投票権がないか、挙手による採決です）。',
         already_voted: '無記名投票は一人一回です。投票済みのため変更できません。',
-        not_a_principal: '書面議決は本人（議員）として招待された方だけが行えます。',
-        motion_in_vote: '採決が始まっている議案には書面議決を記録できません。',
-        duplicate_motion: '同じ議案が重複しています。',
-        motion_unknown: 'この会議の議案ではないものが含まれています。',
+        not_a_principal: '書面議決と委任状は、本人（議員）として招待された方だけが行えます。',
+        motion_in_vote: '採決が始まった議案には、書面議決を受け付けません。最新の状態を読み込んでください。',
+        duplicate_motion: '同じ議案への書面議決が重複しています。',
+        motion_unknown: 'この会議の議案ではないため、書面議決を記録できません。最新の状態を読み込んでください。',
+        delegate_to_invalid: '委任先は、同じ会議に本人として招待された他の方を選んでください。',
+        delegation_chain: '委任を受ける方は、ほかの方に委任できません（委任の連鎖はできません）。委任先を選び直してください。',
       },
       // Per-field errors (src/api/errors.ts FIELD_ERROR_CODES)
       fields: {
@@ -222,6 +226,8 @@ const resourceMessages = [
   dashboardMessages,
   companyPortalMessages,
   roomMessages,
+  voteMessages,
+  writtenVoteMessages,
   quorumMessages,
   minutesMessages,
   roomStaffMessages,

@@ -1,7 +1,8 @@
 /**
  * /room/:token (DESIGN.md §11.1): the room for an invitee's personal link or a guest's link. Public,
  * without the app's layout or a sign-in; the token is the credential. A bad, expired or revoked
- * token is the API's 404, shown as 「このリンクは無効か、期限が切れています」 and nothing more.
+ * token is the API's 404, shown as 「このリンクは無効か、期限が切れています」 and nothing more. While a
+ * vote is under way the voter casts theirs above the panels (vote/VoterPanel.tsx, issue 34).
  */
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
@@ -12,6 +13,7 @@ import { useParams } from 'react-router-dom';
 import { RoomView, isInvalidLink } from './RoomView';
 import { useRoom } from './RoomContext';
 import type { RoomSource } from './api';
+import { VoterPanel } from './vote/VoterPanel';
 
 /** The browser tab's title: the conference, the invalid-link notice, or the app while loading. */
 const DocumentTitle = ({ source }: { source: RoomSource }) => {
@@ -41,7 +43,7 @@ export const LinkRoomPage = () => {
         </Typography>
       </Box>
       <Container component="main" maxWidth="xl" sx={{ py: 2, px: { xs: 1.5, sm: 2 } }}>
-        <RoomView key={token} source={source}>
+        <RoomView key={token} source={source} topSlot={<VoterPanel token={token} />}>
           <DocumentTitle source={source} />
         </RoomView>
       </Container>

@@ -23,6 +23,8 @@ import { useRoomStream, type RoomStream } from './useRoomStream';
 export interface RoomViewProps {
   source: RoomSource;
   staffSlot?: ReactNode;
+  /** above the room's panels, under the conference's name: the voter's 採決 (link source) */
+  topSlot?: ReactNode;
   children?: ReactNode;
 }
 
@@ -42,7 +44,17 @@ export const InvalidLink = () => {
   );
 };
 
-const RoomBody = ({ source, stream, staffSlot }: { source: RoomSource; stream: RoomStream; staffSlot?: ReactNode }) => {
+const RoomBody = ({
+  source,
+  stream,
+  staffSlot,
+  topSlot,
+}: {
+  source: RoomSource;
+  stream: RoomStream;
+  staffSlot?: ReactNode;
+  topSlot?: ReactNode;
+}) => {
   const translate = useTranslate();
   if (stream.room) {
     return (
@@ -50,6 +62,7 @@ const RoomBody = ({ source, stream, staffSlot }: { source: RoomSource; stream: R
         <Typography component="h1" variant="h5" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
           {stream.room.conference.name}
         </Typography>
+        {topSlot}
         <RoomLayout
           key={stream.room.kind}
           room={stream.room}
@@ -90,12 +103,12 @@ const RoomBody = ({ source, stream, staffSlot }: { source: RoomSource; stream: R
   );
 };
 
-export const RoomView = ({ source, staffSlot, children }: RoomViewProps) => {
+export const RoomView = ({ source, staffSlot, topSlot, children }: RoomViewProps) => {
   const stream = useRoomStream(source);
   return (
     <RoomContext.Provider value={stream}>
       {children}
-      <RoomBody source={source} stream={stream} staffSlot={staffSlot} />
+      <RoomBody source={source} stream={stream} staffSlot={staffSlot} topSlot={topSlot} />
     </RoomContext.Provider>
   );
 };

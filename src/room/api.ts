@@ -44,7 +44,7 @@ export const roomBasePath = (source: RoomSource): string => {
 export const sourceKey = (source: RoomSource): string => roomBasePath(source);
 
 /** Link holders: no account, so no bearer, no session-loss path and no /404 redirect. */
-const anonymousClient = createHttpClient({
+export const anonymousClient = createHttpClient({
   getIdToken: async () => undefined,
   refreshIdToken: async () => undefined,
   onSessionExpired: async () => undefined,

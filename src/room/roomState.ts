@@ -3,8 +3,10 @@
  * ROOM_EVENT_KINDS): room / agenda merge a partial Room, stopwatch replaces the stopwatch (and
  * re-measures the clock offset), chat appends once per id, chat_deleted removes, comment (staff
  * only) replaces or adds by id. reception and quorum (staff only, issue 14) keep the desk's latest
- * counters and the latest 定足数 (the later `as_of` wins) for the staff's 受付・定足数 panel.
+ * counters and the latest 定足数 (the later `as_of` wins) for the staff's 受付・定足数 panel. vote
+ * (everyone, decision 0034) keeps the latest 採決 state for the voter's screen (src/room/vote).
  */
+import type { VoteEvent } from '../../server/schemas/ballot';
 import type { Quorum, ReceptionCounts } from '../../server/schemas/reception';
 import type { ChatMessage, Comment, Room, Stopwatch } from './api';
 
@@ -16,6 +18,8 @@ export interface RoomState {
   reception: ReceptionCounts | null;
   /** the latest `quorum` event (staff, when the conference sets one); null until one arrives */
   quorum: Quorum | null;
+  /** the latest `vote` event (a poll opened, closed or declared); null until one arrives */
+  vote: VoteEvent | null;
   /** server clock − this browser's clock, in ms (DESIGN.md §11.1: the same time in every browser) */
   clockOffset: number;
   connected: boolean;
@@ -28,6 +32,7 @@ export const initialRoomState: RoomState = {
   comments: [],
   reception: null,
   quorum: null,
+  vote: null,
   clockOffset: 0,
   connected: false,
   error: null,
@@ -96,6 +101,8 @@ const applyEvent = (state: RoomState, kind: string, data: unknown, receivedAt: n
       if (typeof quorum.as_of !== 'string') return state;
       return state.quorum && Date.parse(state.quorum.as_of) > Date.parse(quorum.as_of) ? state : { ...state, quorum };
     }
+    case 'vote':
+      return isObject(data.poll) && isObject(data.motion) ? { ...state, vote: data as unknown as VoteEvent } : state;
     default:
       return state;
   }

@@ -18,8 +18,8 @@ import { roomApi, sourceKey, type RoomSource } from './api';
 import { initialRoomState, roomReducer, type RoomState } from './roomState';
 import { RoomAccessRevoked } from './roomErrors';
 
-// reception and quorum reach staff streams only (issue 14)
-const EVENT_KINDS = ['room', 'agenda', 'stopwatch', 'chat', 'chat_deleted', 'comment', 'reception', 'quorum'] as const;
+// reception and quorum reach staff streams only (issue 14); vote everyone (decision 0034)
+const EVENT_KINDS = ['room', 'agenda', 'stopwatch', 'chat', 'chat_deleted', 'comment', 'reception', 'quorum', 'vote'] as const;
 const BACKOFF_MIN_MS = 1_000;
 const BACKOFF_MAX_MS = 10_000;
 

@@ -42,4 +42,8 @@ export const companySessionOk = (attributes: Record<string, unknown> = {}) => [
       meta: { page: 1, page_size: 10, total: id === '42' ? 1 : 0 },
     });
   }),
+  // a conference without 議案: the meeting page's 書面議決 section stays away (issue 34)
+  http.get('*/v1/company/conference_members/:id/written_votes', ({ params }) =>
+    HttpResponse.json({ conference_member_id: Number(params.id), data: [] }),
+  ),
 ];

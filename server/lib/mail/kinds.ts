@@ -64,12 +64,19 @@ function answerItem(a: ReceiptPayload['answers'][number]): string {
   if (a.answer_content === 'proxy_attend' && a.proxy_name) {
     answer += `（${[a.proxy_name, a.proxy_title].filter(Boolean).join('・')}）`;
   }
+  if (a.answer_content === 'delegate' && a.delegate_name) answer += `（委任先：${a.delegate_name}）`;
   const notes = [
     ...(a.answer_content !== null && a.answer_channel ? [channelText(a.answer_channel)] : []),
     ...(a.answered_late ? ['期限後'] : []),
   ];
   return `${withTitle(a.member_name, a.member_title)}：${answer}${notes.length ? `\u3000［${notes.join('・')}］` : ''}`;
 }
+
+const CHOICE_LABELS = { yes: '賛成', no: '反対', abstain: '棄権' } as const;
+
+/** 山田 太郎（代表取締役社長）：第1号議案 決算承認の件：賛成 */
+const writtenVoteItem = (v: NonNullable<ReceiptPayload['written_votes']>[number]): string =>
+  `${withTitle(v.member_name, v.member_title)}：${v.number} ${v.title}：${CHOICE_LABELS[v.choice] ?? v.choice}`;
 
 /** The answer line, with the person's 受付票 under it when they attend (issue 14). */
 function receiptItem(a: ReceiptPayload['answers'][number], ctx: KindContext): string | ImageItem {
@@ -181,6 +188,9 @@ export async function kindBlocks(db: Executor, row: Row, c: { name: string }, ct
             ],
           },
           { type: 'list', title: 'ご回答内容（受付時点）', items: (p.answers ?? []).map((a) => receiptItem(a, ctx)) },
+          ...(p.written_votes?.length
+            ? [{ type: 'list' as const, title: '書面議決（受付時点）', items: p.written_votes.map(writtenVoteItem) }]
+            : []),
           lines('ご回答の内容に誤りがございましたら、回答期限までにポータルから変更いただくか、当所までご連絡ください。'),
         ],
         after: [],

@@ -3,7 +3,7 @@
  * message says what was true at that moment: the answer as recorded, what changed, the staff's text.
  * The rest (conference, company, chamber) is read when the message is rendered.
  */
-import type { AnswerChannel, AnswerContent } from '../../db/schema.ts';
+import type { AnswerChannel, AnswerContent, VoteChoice } from '../../db/schema.ts';
 
 /** receipt (回答受付のお知らせ): every invitee of the company in the conference, as recorded */
 export interface ReceiptPayload {
@@ -17,7 +17,11 @@ export interface ReceiptPayload {
     proxy_title: string | null;
     answer_channel: AnswerChannel | null;
     answered_late: boolean;
+    /** 委任状: the 委任先 (a name, or 議長); absent in rows written before issue 34 */
+    delegate_name?: string | null;
   }>;
+  /** 書面議決 as recorded (not set aside), per principal and 議案 (issue 34); absent before it */
+  written_votes?: Array<{ member_name: string; member_title: string | null; number: string; title: string; choice: VoteChoice }>;
   /** 'company' when the company answered in the portal; 'chamber' when staff recorded it */
   recorded_by: 'company' | 'chamber';
   /** the channel of the answer that caused this receipt; null when staff cleared an answer */

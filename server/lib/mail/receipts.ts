@@ -40,14 +40,24 @@ export const RECEIPT_INSERT = namedStatement<{ id: number; status: string }>('re
       coalesce((select json_agg(json_build_object(
                   'conference_member_id', ${cm.id}, 'member_name', ${member.name}, 'member_title', ${member.title},
                   'answer_content', ${cm.answer_content}, 'proxy_name', ${cm.proxy_name}, 'proxy_title', ${cm.proxy_title},
-                  'answer_channel', ${cm.answer_channel}, 'answered_late', ${cm.answered_late})
+                  'answer_channel', ${cm.answer_channel}, 'answered_late', ${cm.answered_late},
+                  'delegate_name', case when ${cm.answer_content} = 'delegate' then coalesce(
+                    (select dm.name from conference_member d join member dm on dm.id = d.member_id where d.id = ${cm.delegate_to}),
+                    '議長') end)
                   order by ${cm.sort}, ${cm.id})
                   from ${cm} join ${member} on ${member.id} = ${cm.member_id}
                  where ${cm.conference_id} = ${conferenceId} and ${cm.company_id} = ${companyId}), '[]'::json) as answers,
+      -- 書面議決 (issue 34): as recorded, those set aside (voted in person) left out
+      coalesce((select json_agg(json_build_object('member_name', wm.name, 'member_title', wm.title, 'number', mo.number,
+                  'title', mo.title, 'choice', w.choice) order by wc.sort, wc.id, mo.id)
+                  from written_vote w join motion mo on mo.id = w.motion_id
+                  join conference_member wc on wc.id = w.conference_member_id join member wm on wm.id = wc.member_id
+                 where wc.conference_id = ${conferenceId} and wc.company_id = ${companyId} and not w.superseded), '[]'::json)
+        as written_votes,
       (select ${companyAddresses} from ${company} where ${company.id} = ${companyId}) as "to"`;
   return sql`insert into ${notification} ("cci_code", "conference_id", "company_id", "kind", "to", "subject", "payload", "status", "error", "created_by")
     select ${sql.placeholder('cci')}, ${conferenceId}, ${companyId}, 'receipt', r."to", ${sql.placeholder('subject')},
-           jsonb_build_object('answers', r.answers, 'recorded_by', ${sql.placeholder('recorded_by')}::text,
+           jsonb_build_object('answers', r.answers, 'written_votes', r.written_votes, 'recorded_by', ${sql.placeholder('recorded_by')}::text,
                               'channel', ${sql.placeholder('channel')}::text, 'received_at', ${sql.placeholder('received_at')}::text),
            case when r."to" is null then 'skipped' else 'queued' end,
            case when r."to" is null then ${SKIP.noAddress} end,

@@ -5,7 +5,7 @@
  * GET /v1/company/conferences/{id}?expand=sub_conferences,members,attachments;
  * a conference the company may not see is a 404, which the HTTP client turns into /404 (spec §2).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +27,9 @@ import { AnswerStatusChip, ConferenceStatusChip, DaysLeft } from './StatusChips'
 import { EnterRoomButton } from '../../room/EnterRoomButton';
 import { TicketSection } from './TicketSection';
 import { PublishedMinutes } from './PublishedMinutes';
+
+// 書面議決・委任状 (issue 34): its own chunk, the page is over its bundle budget (bench/results/web.md)
+const WrittenVotesSection = lazy(() => import('./votes/WrittenVotesSection'));
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, py: 0.5, minWidth: 0 }}>
@@ -171,6 +174,11 @@ export const CompanyMeetingShowPage = () => {
           <EnterRoomButton conferenceId={id} />
           <Details conference={conference} />
           <AnswerForm key={conference.id} detail={conference} />
+          {conference.members?.some((m) => m.category === 'principal' && m.conference_id === conference.id) && (
+            <Suspense fallback={null}>
+              <WrittenVotesSection detail={conference} />
+            </Suspense>
+          )}
           <TicketSection conference={conference} />
           <PublishedMinutes conferenceId={conference.id} />
         </Stack>

@@ -137,3 +137,47 @@ describe('recording an answer received by the chamber', () => {
     ).toBeInTheDocument();
   }, 30_000);
 });
+
+describe('書面議決 from paper in the record-answer dialog (issue 34)', () => {
+  it('shows the principal’s written votes per 議案 and records a paper one with the dialog’s channel', async () => {
+    signIn();
+    const puts: unknown[] = [];
+    const votes = (choice: 'yes' | 'no' | null, channel: string | null) => ({
+      conference_member_id: 4,
+      data: [
+        {
+          motion_id: 5,
+          number: '第1号議案',
+          title: '決算承認の件',
+          motion_status: 'draft',
+          choice,
+          channel,
+          recorded_by: null,
+          recorded_at: null,
+          superseded: false,
+        },
+      ],
+    });
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
+      http.get(`${API}/conference_members`, () => list(answersFixture(), 8, 1, 1000)),
+      http.get(`${API}/conference_members/:id/written_votes`, () => HttpResponse.json(votes(null, null))),
+      http.put(`${API}/conference_members/4/written_votes`, async ({ request }) => {
+        puts.push(await request.json());
+        return HttpResponse.json(votes('no', 'fax'));
+      }),
+    );
+    renderAdmin('/conferences/1/answers', { conferences });
+    const { user, dialog } = await recordDialog('鈴木 二郎');
+    const section = await within(dialog).findByRole('region', { name: '書面議決（議案ごと）' }, WAIT);
+    expect(within(section).getByText(/受付方法は上で選んだもの（紙）/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /受付方法/ }));
+    await user.click(await screen.findByRole('option', { name: 'FAX' }));
+    const motion = within(section).getByRole('group', { name: '鈴木 二郎：第1号議案 決算承認の件' });
+    await user.click(within(motion).getByRole('radio', { name: '反対' }));
+    await user.click(within(section).getByRole('button', { name: '書面議決を保存' }));
+    expect(await within(section).findByText('書面議決を保存しました。')).toBeInTheDocument();
+    expect(within(section).getByText('会議所が受付（FAX）')).toBeInTheDocument();
+    expect(puts).toEqual([{ votes: [{ motion_id: 5, choice: 'no' }], channel: 'fax' }]);
+  }, 30_000);
+});

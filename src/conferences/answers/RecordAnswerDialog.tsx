@@ -2,7 +2,8 @@
  * 回答を記録 (DESIGN.md §11.2): staff record or correct one invitee's answer received by FAX,
  * phone, mail, at the counter or on paper — PUT /conference_members/{id} with the row's version,
  * the channel and when it was received (default now, Tokyo). 代理出席 needs the substitute's name
- * and title; 委任状 only where the conference allows it.
+ * and title; 委任状 only where the conference allows it. Below, a principal's 書面議決 per 議案
+ * (StaffWrittenVotes, issue 34), saved on its own.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -29,6 +30,7 @@ import { STAFF_CHANNELS, type StaffChannel } from '../channels';
 import { problemMessage } from '../problemMessage';
 import { fromTokyoInput, instantOf, toTokyoInput } from '../tokyoDateTime';
 import type { InviteeRecord } from '../useConferenceMembers';
+import { StaffWrittenVotes } from './StaffWrittenVotes';
 
 export interface RecordAnswerDialogProps {
   /** the invitee whose answer is recorded; null: closed */
@@ -219,6 +221,7 @@ const AnswerForm = ({ row, allowDelegate, onClose, onSaved }: RecordAnswerDialog
               size="small"
               slotProps={{ inputLabel: { shrink: true } }}
             />
+            <StaffWrittenVotes row={row} channel={draft.channel} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -17,6 +17,7 @@ import { ReceptionCounters } from './ReceptionCounters';
 import { ReceptionRowItem } from './ReceptionRowItem';
 import { ScanPanel } from './ScanPanel';
 import { ScanResult } from './ScanResult';
+import { VoterLinkQr } from './VoterLinkQr';
 import { WalkInDialog } from './WalkInDialog';
 import { useDeskActions } from './useDeskActions';
 import { useReceptionDesk } from './useReceptionDesk';
@@ -60,6 +61,13 @@ const Desk = ({ conferenceId }: { conferenceId: number }) => {
       {/* the camera keeps reading: nothing new while a check-in is on its way or a question is open */}
       <ScanPanel onStart={actions.clearResult} onScan={(qr) => !actions.busy && !actions.question && actions.checkIn({ qr })} />
       <ScanResult result={actions.result} />
+      {actions.result && 'row' in actions.result && actions.result.kind !== 'undone' && (
+        <VoterLinkQr
+          key={`${actions.result.row.id}-${actions.result.row.checked_in_at}`}
+          conferenceId={conferenceId}
+          row={actions.result.row}
+        />
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           type="search"

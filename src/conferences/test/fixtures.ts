@@ -1,5 +1,5 @@
 /** Test data and MSW helpers of the conference screens (shapes of server/schemas/conference*.ts). */
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { server } from '../../test/server';
 import { amplify } from '../../test/amplifyMock';
 import { cciUser, cciUserInfoOk } from '../../test/handlers';
@@ -12,7 +12,13 @@ export const list = (rows: unknown[], total = rows.length, page = 1, pageSize = 
 
 export const signIn = (role: 'CCI_ADMIN' | 'CCI_CONFERENCE_USER' = 'CCI_ADMIN') => {
   amplify.signInAs(role);
-  server.use(cciUserInfoOk({ ...cciUser, user_type: role }));
+  server.use(
+    cciUserInfoOk({ ...cciUser, user_type: role }),
+    // a conference without 議案: the record-answer dialog shows no 書面議決 (issue 34)
+    http.get('*/v1/cci/admin/master/conference_members/:id/written_votes', ({ params }) =>
+      HttpResponse.json({ conference_member_id: Number(params.id), data: [] }),
+    ),
+  );
 };
 
 export const conference = (overrides: Partial<Conference> = {}): Conference => ({

@@ -96,6 +96,7 @@ export const serveRoom = (
     }),
     http.get(`${path}/chat`, () => HttpResponse.json({ data: options.chat ?? [] })),
     http.get(`${path}/comments`, () => HttpResponse.json({ data: options.comments ?? [] })),
+    http.get(`${path}/polls/current`, () => HttpResponse.json({ poll: null })),
     http.post(`${path}/ticket`, () => {
       seen.tickets += 1;
       return HttpResponse.json({ ticket: `T${seen.tickets}`, expires_at: NOW.toISOString() });

@@ -301,6 +301,13 @@ function motionRows(): Row[] {
     },
     // 書面議決: staff for an invitee of their chamber, a company admin for its own invitees
     {
+      method: 'GET',
+      path: `${M}/conference_members/{id}/written_votes`,
+      own: (i) => ({ url: `${M}/conference_members/${i.conferenceMember}/written_votes` }),
+      expect: chamberShow,
+      foreign: bothChamber((i) => `${M}/conference_members/${i.other.conferenceMember}/written_votes`, 404),
+    },
+    {
       method: 'PUT',
       path: `${M}/conference_members/{id}/written_votes`,
       own: (i) => ({ url: `${M}/conference_members/${i.conferenceMember}/written_votes`, body: {} }),

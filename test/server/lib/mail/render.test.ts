@@ -193,6 +193,42 @@ describe('the other kinds', () => {
     expect(icsOf(mail)).toBeUndefined();
   });
 
+  it('a receipt after 書面議決 and 委任状 says what was recorded: each vote per 議案 and the 委任先 (issue 34)', async () => {
+    const none = { proxy_name: null, proxy_title: null, answered_late: false };
+    const payload: ReceiptPayload = {
+      answers: [
+        { member_name: '山田 太郎', member_title: '代表取締役社長', answer_content: 'absent', answer_channel: 'portal', ...none },
+        {
+          member_name: '鈴木 一郎',
+          member_title: null,
+          answer_content: 'delegate',
+          answer_channel: 'portal',
+          delegate_name: '議長',
+          ...none,
+        },
+      ],
+      written_votes: [
+        { member_name: '山田 太郎', member_title: '代表取締役社長', number: '第1号議案', title: '決算承認の件', choice: 'yes' },
+        {
+          member_name: '山田 太郎',
+          member_title: '代表取締役社長',
+          number: '第2号議案',
+          title: '役員選任の件',
+          choice: 'abstain',
+        },
+      ],
+      recorded_by: 'company',
+      channel: 'portal',
+      received_at: '2026-12-11T01:30:00Z',
+    };
+    const { mail } = await sent('receipt', payload, 'receipt-votes@render-a.example.jp');
+    expect(mail.text).toContain('・鈴木 一郎：委任状（委任先：議長）　［ポータル］');
+    expect(mail.text).toContain('書面議決（受付時点）');
+    expect(mail.text).toContain('・山田 太郎（代表取締役社長）：第1号議案 決算承認の件：賛成');
+    expect(mail.text).toContain('・山田 太郎（代表取締役社長）：第2号議案 役員選任の件：棄権');
+    expect(mail.html).toContain('第1号議案 決算承認の件：賛成');
+  });
+
   it('a staff-written message carries the text as typed, with the staff subject', async () => {
     const body = '会員各位\n\n総会資料を差し替えました。\n<ご確認ください>';
     const { mail } = await sent('manual', { body }, 'manual@render-a.example.jp');

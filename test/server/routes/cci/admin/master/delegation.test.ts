@@ -57,6 +57,15 @@ describe('delegate_to on the company’s answer', () => {
     // a client that does not know the field answers 委任状 again: the 委任先 stays
     expect((await answer([{ id: p[0], answer_content: 'delegate' }])).statusCode).toBe(200);
     expect(await delegateOf(p[0])).toBe(p[1]);
+    // the portal's meeting page reads it back (its 委任先 choice, issue 34)
+    const { rows } = await app.pool.query<{ conference_id: number }>(
+      'select conference_id from conference_member where id = $1',
+      [p[0]],
+    );
+    const detail = await call('GET', `/v1/company/conferences/${rows[0].conference_id}?expand=members`, DEMO.companyAdmin);
+    const invitees = detail.json().members as Array<{ id: number; delegate_to: number | null }>;
+    expect(invitees.find((m) => m.id === p[0])?.delegate_to).toBe(p[1]);
+    expect(invitees.find((m) => m.id === p[1])?.delegate_to).toBeNull();
     expect((await answer([{ id: p[0], answer_content: 'delegate', delegate_to: null }])).statusCode).toBe(200);
     expect(await delegateOf(p[0])).toBeNull();
     // another answer clears it

@@ -99,6 +99,24 @@ describe('a 挙手 from opening to 可決', () => {
       'closed/closed',
       'closed/declared',
     ]);
+    // everyone's `vote` event (the voters' screens, decision 0034): the state, never a count
+    const { rows: votes } = await app.pool.query<{ audience: string; payload: Record<string, unknown> }>(
+      `select audience, payload from room_event where conference_id = $1 and kind = 'vote' order by seq`,
+      [conference],
+    );
+    expect(votes).toHaveLength(5);
+    expect(votes.every((v) => v.audience === 'all')).toBe(true);
+    expect(votes.at(-1)?.payload).toEqual({
+      poll: { id: expect.any(Number), method: expect.any(String), status: 'closed' },
+      motion: {
+        id: expect.any(Number),
+        number: expect.any(String),
+        title: expect.any(String),
+        status: 'declared',
+        result: 'adopted',
+      },
+    });
+    expect(JSON.stringify(votes)).not.toMatch(/counts|yes|voted/);
   });
 
   it('under 3分の2以上 of every vote (議決権総数), 4 賛成 of 6 present but 7 invited is 否決', async () => {

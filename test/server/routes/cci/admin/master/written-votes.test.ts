@@ -83,6 +83,20 @@ describe('書面議決 in the portal', () => {
     expect(recorded.statusCode, recorded.body).toBe(200);
     expect(recorded.json().data[0]).toMatchObject({ choice: 'no', channel: 'fax' });
     expect((await call('GET', portal(p[0]), DEMO.companyAdmin)).json().data[0]).toMatchObject({ choice: 'no', channel: 'fax' });
+    // staff read it back in the record-answer dialog
+    // the company's receipt says what was recorded (issue 34)
+    const { rows: mail } = await app.pool.query<{ payload: { written_votes: unknown[]; recorded_by: string; channel: string } }>(
+      `select payload from notification where conference_id = $1 and kind = 'receipt' order by id desc limit 1`,
+      [conference],
+    );
+    expect(mail[0].payload).toMatchObject({
+      recorded_by: 'chamber',
+      channel: 'fax',
+      written_votes: [{ number: expect.any(String), choice: 'no' }],
+    });
+    const read = await call('GET', staff(p[0]), DEMO.staff);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ conference_member_id: p[0], data: [{ motion_id: m.id, choice: 'no', channel: 'fax' }] });
   });
 });
 
