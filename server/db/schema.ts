@@ -268,6 +268,8 @@ export const company = pgTable(
     name1: text('name1').generatedAlwaysAs(sql`(attributes ->> 'name1')`),
     /** attributes.name_kana, kept by PostgreSQL (read-only), ja-x-icu collation for 五十音順 */
     name_kana: jaText('name_kana').generatedAlwaysAs(sql`(attributes ->> 'name_kana')`),
+    /** 入会日: the day the company joined the chamber, kept by the chamber (issue 33) */
+    joined_on: day('joined_on'),
     search_text: text('search_text').notNull().default(''),
     ...editable(),
   },
