@@ -254,6 +254,13 @@ export const chamber = pgTable('chamber', {
   name_kana: jaText('name_kana'),
   /** Contact lines under the chamber's name in the signature of its mail (issue 13): address, phone, e-mail. */
   mail_contact: text('mail_contact'),
+  /**
+   * The name in the From header of every message of the chamber (issue 33); the address stays
+   * MAIL_FROM's, the verified sending domain. Null: the chamber's name.
+   */
+  mail_sender_name: text('mail_sender_name'),
+  /** Reply-To of every message: the chamber's contact address, so a member's reply reaches it (issue 33). */
+  mail_reply_to: text('mail_reply_to'),
   ...editable(),
 });
 

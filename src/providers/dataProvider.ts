@@ -36,6 +36,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 export const CONFERENCE_TEMPLATE_MASTER_TYPE = 'CCI_CONFERENCE_TEMPLATE';
 
+/** The caller's own record (GET and PUT on the collection path, whatever the id): the chamber's mail settings. */
+const SINGLETONS: ReadonlySet<string> = new Set(['chamber_settings']);
+/** the id react-admin knows a singleton by (<Edit id={SINGLETON_ID}>) */
+export const SINGLETON_ID = 'own';
+
 /** Not part of any update body (the server refuses unknown properties). */
 const SERVER_MANAGED_FIELDS = ['id', 'cci_code', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
 
@@ -178,6 +183,8 @@ export const PATHS = {
   temporaryPassword: (username: Identifier) =>
     `/v1/cci/admin/master/users/${encodeURIComponent(String(username))}/temporary_password`,
   updatePositions: '/v1/cci/admin/master/positions/update_positions',
+  /** GET and PUT: the caller's own chamber as the sender of its mail (issue 33), a singleton */
+  chamberSettings: '/v1/cci/admin/master/chamber_settings',
   conferenceMembers: '/v1/cci/admin/master/conference_members',
   deleteConferenceMembers: '/v1/cci/admin/master/conference_members/delete',
   answer: '/v1/company/conference_members/answer',
@@ -210,6 +217,8 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
         return { path: `/v1/cci/${tenant()}/export`, filter };
       case 'imports':
         return { path: `/v1/cci/${tenant()}/import`, filter };
+      case 'chamber_settings':
+        return { path: PATHS.chamberSettings };
       case 'master_data':
       case 'company/master_data': {
         const audience = resource === 'master_data' ? 'cci' : 'company';
@@ -224,11 +233,14 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
   };
 
   const itemPath = (resource: string, id: Identifier, meta?: Record<string, unknown>) =>
-    `${target(resource, undefined, meta).path}/${encodeURIComponent(String(id))}`;
+    SINGLETONS.has(resource)
+      ? target(resource, undefined, meta).path
+      : `${target(resource, undefined, meta).path}/${encodeURIComponent(String(id))}`;
 
-  /** users are keyed by username: react-admin needs `id`. */
+  /** users are keyed by username, a singleton by SINGLETON_ID: react-admin needs `id`. */
   const toRecord = (resource: string, row: unknown): RaRecord => {
     const record = row as RaRecord & { username?: string };
+    if (SINGLETONS.has(resource) && record && typeof record === 'object') return { ...record, id: SINGLETON_ID };
     return resource === 'users' && record && typeof record === 'object' && record.username !== undefined
       ? { ...record, id: record.username }
       : record;
@@ -241,6 +253,8 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
     const body: Record<string, unknown> = { ...params.data };
     for (const field of SERVER_MANAGED_FIELDS) delete body[field];
     if (resource === 'users') delete body.username;
+    // the chamber's name is shown beside its mail settings, never written through them
+    if (resource === 'chamber_settings') delete body.name;
     const version = params.data.version ?? params.previousData?.version;
     if (version !== undefined) body.version = version;
     return body;

@@ -437,6 +437,14 @@ const ROWS: Row[] = [
     foreign: bothChamber(() => `${M}/companies?cci_code=${OTHER_CCI}`, 403),
   },
   { method: 'POST', path: `${M}/companies`, own: () => ({ url: `${M}/companies`, body: {} }), expect: adminWrite },
+  // the chamber as the sender of its mail (issue 33): CCI_ADMIN only, always the caller's own chamber
+  {
+    method: 'GET',
+    path: `${M}/chamber_settings`,
+    own: () => ({ url: `${M}/chamber_settings` }),
+    expect: { ...chamberRead, staff: 403 },
+  },
+  { method: 'PUT', path: `${M}/chamber_settings`, own: () => ({ url: `${M}/chamber_settings`, body: {} }), expect: adminWrite },
   {
     method: 'GET',
     path: `${M}/companies/{id}`,
