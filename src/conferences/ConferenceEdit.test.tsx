@@ -129,9 +129,10 @@ describe('conference edit', () => {
     expect(bodies).toHaveLength(1);
   }, 30_000);
 
-  it('offers only the status changes the server allows, and sends status with the version', async () => {
+  it('offers only the status changes the server allows, says how many companies it mails, and sends status with the version', async () => {
     signIn();
     const bodies: unknown[] = [];
+    const previews: unknown[] = [];
     let status = 'draft';
     server.use(
       http.get(`${API}/conferences/1`, () =>
@@ -142,6 +143,10 @@ describe('conference edit', () => {
         bodies.push(body);
         status = body.status;
         return HttpResponse.json(detail({ status: body.status as 'published', version: 5 }));
+      }),
+      http.post(`${API}/conferences/1/mail_preview`, async ({ request }) => {
+        previews.push(await request.json());
+        return HttpResponse.json({ kind: 'invitation', recipients: 'invited', companies: 12 });
       }),
     );
     const user = userEvent.setup();
@@ -156,6 +161,9 @@ describe('conference edit', () => {
     await user.click(within(group).getByRole('button', { name: '公開する' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('会議の状態を「公開中」に変更しますか？')).toBeInTheDocument();
+    // issue 33: the server's count of the companies the change mails, and which message
+    expect(await within(dialog).findByText('招待している 12 社に「ご案内」のメールを送ります。', {}, WAIT)).toBeInTheDocument();
+    expect(previews).toEqual([{ status: 'published' }]);
     await user.click(within(dialog).getByRole('button', { name: '確認' }));
     await waitFor(() => expect(bodies).toEqual([{ status: 'published', version: 4 }]), WAIT);
     expect(await screen.findByText('会議の状態を「公開中」に変更しました。')).toBeInTheDocument();

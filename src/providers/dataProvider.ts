@@ -30,6 +30,7 @@ import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
 import type { ListResponse } from '../api/types';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
+import type { MailPreview } from '../../server/schemas/conference.ts';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -161,6 +162,8 @@ export interface KaigiDataProviderExtras {
   sendMessage(conferenceId: Identifier, body: Record<string, unknown>): Promise<unknown>;
   /** POST /v1/cci/admin/master/notifications/{id}/resend (failed rows only). */
   resendNotification(id: Identifier): Promise<unknown>;
+  /** POST /v1/cci/admin/master/conferences/{id}/mail_preview: what a save would mail, to how many companies (issue 33). */
+  mailPreview(conferenceId: Identifier, body: Record<string, unknown>): Promise<MailPreview>;
   /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
   applyImport(id: Identifier): Promise<RaRecord>;
 }
@@ -190,6 +193,7 @@ export const PATHS = {
   answer: '/v1/company/conference_members/answer',
   conferenceNotifications: (id: Identifier) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(id))}/notifications`,
   resendNotification: (id: Identifier) => `/v1/cci/admin/master/notifications/${encodeURIComponent(String(id))}/resend`,
+  mailPreview: (id: Identifier) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(id))}/mail_preview`,
 } as const;
 
 export const createDataProvider = (options: DataProviderOptions = {}): KaigiDataProvider => {
@@ -307,6 +311,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
       guard(() => client.get(PATHS.conferenceNotifications(conferenceId), { query, signal })),
     sendMessage: (conferenceId, body) => guard(() => send(PATHS.conferenceNotifications(conferenceId), { method: 'POST', body })),
     resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
+    mailPreview: (id, body) => guard(() => send(PATHS.mailPreview(id), { method: 'POST', body })),
     applyImport: (id) => guard(() => send(`${itemPath('imports', id)}/apply`, { method: 'POST', body: {} })),
   };
 

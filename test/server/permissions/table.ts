@@ -616,6 +616,18 @@ const ROWS: Row[] = [
     expect: chamberMissing,
     foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/reset_sort_members`, 404),
   },
+  // what a save would mail (issue 33): both chamber roles, their own chamber's conferences
+  {
+    method: 'POST',
+    path: `${M}/conferences/{id}/mail_preview`,
+    own: () => ({ url: `${M}/conferences/${MISSING}/mail_preview`, body: {} }),
+    expect: chamberMissing,
+    foreign: bothChamber(
+      (i) => `${M}/conferences/${i.other.conference}/mail_preview`,
+      404,
+      () => ({ status: 'cancelled' }),
+    ),
+  },
   // 定足数 (issue 14, DESIGN.md §11.3): both chamber roles, their own chamber's conferences
   {
     method: 'GET',
