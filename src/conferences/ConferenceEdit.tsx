@@ -29,7 +29,6 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import {
   ListButton,
-  SaveButton,
   SimpleForm,
   Toolbar,
   TopToolbar,
@@ -41,6 +40,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
+import { toUpdateBody } from './conferenceBody';
+import { MailConfirmSaveButton } from './MailConfirmSaveButton';
 import { hasFieldErrors, problemCode, useNotifyApiError } from '../common/apiErrors';
 import { ConflictNotice } from '../common/ConflictNotice';
 import { CONFLICT_RESET_OPTIONS } from '../common/useConflictAwareSave';
@@ -68,31 +69,6 @@ const TAB_LABELS: Record<TabKey, string> = {
   companies: 'kaigi.conferences.edit.tabs.companies',
   attachments: 'kaigi.conferences.edit.tabs.attachments',
   notifications: 'kaigi.conferences.edit.tabs.notifications',
-};
-
-/** The fields of server/schemas/conference.ts ConferenceUpdateSchema; the rest (parent, template, status…) is not sent. */
-const EDITABLE = [
-  'version',
-  'name',
-  'event_date',
-  'end_at',
-  'place',
-  'answer_deadline',
-  'description',
-  'allow_delegate',
-  'reminder_days',
-  'quorum',
-] as const;
-
-export const toUpdateBody = (data: Partial<Conference>): Record<string, unknown> => {
-  const body: Record<string, unknown> = {};
-  for (const key of EDITABLE) {
-    if (data[key] === undefined) continue;
-    const value = data[key];
-    body[key] = typeof value === 'string' && key !== 'event_date' && key !== 'name' ? value.trim() || null : value;
-  }
-  if (typeof body.name === 'string') body.name = body.name.trim();
-  return body;
 };
 
 const EditTitle = () => {
@@ -199,7 +175,7 @@ const SubConferences = () => {
 
 const FormToolbar = () => (
   <Toolbar>
-    <SaveButton />
+    <MailConfirmSaveButton />
   </Toolbar>
 );
 
