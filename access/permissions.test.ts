@@ -57,6 +57,14 @@ describe('canAccess matrix (DESIGN §6, spec §6)', () => {
     }
   });
 
+  it('issue 33: the chamber’s mail settings (sender name, Reply-To) are CCI_ADMIN only', () => {
+    for (const action of ['show', 'edit'] as const) {
+      expect(canAccess('CCI_ADMIN', { resource: 'chamber_settings', action })).toBe(true);
+      expect(canAccess('CCI_CONFERENCE_USER', { resource: 'chamber_settings', action })).toBe(false);
+      expect(canAccess('COMPANY_ADMIN', { resource: 'chamber_settings', action })).toBe(false);
+    }
+  });
+
   it('§6: chamber roles cannot open company pages', () => {
     expect(canAccess('CCI_ADMIN', { resource: PAGES.companyMeetings, action: 'access' })).toBe(false);
     expect(canAccess('CCI_CONFERENCE_USER', { resource: 'company/conferences', action: 'list' })).toBe(false);

@@ -66,8 +66,11 @@ export const CHAMBER_OPERATION_RESOURCES = [
   'conference_minutes',
 ] as const;
 
-/** CCI_ADMIN only: bringing a chamber's lists in (DESIGN.md §11.4). */
-export const CHAMBER_ADMIN_RESOURCES = ['imports'] as const;
+/**
+ * CCI_ADMIN only: bringing a chamber's lists in (DESIGN.md §11.4); the chamber as the sender of its
+ * mail (sender name, Reply-To, signature: issue 33).
+ */
+export const CHAMBER_ADMIN_RESOURCES = ['imports', 'chamber_settings'] as const;
 
 /**
  * Company audience resources (react-admin resource names, routed under /company/...).

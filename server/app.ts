@@ -26,6 +26,7 @@ import cciImportTemplate from './routes/cci/import-template.ts';
 import companyUserInfo from './routes/company/user-info.ts';
 import companyCompanies from './routes/company/companies.ts';
 import cciCompanies from './routes/cci/admin/master/companies.ts';
+import cciChamberSettings from './routes/cci/admin/master/chamber-settings.ts';
 import mastersRoutes from './routes/masters.ts';
 import peopleRoutes from './routes/people.ts';
 import conferencesRoutes from './routes/conferences.ts';
@@ -128,6 +129,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(companyUserInfo);
   await app.register(companyCompanies);
   await app.register(cciCompanies);
+  await app.register(cciChamberSettings);
   await app.register(mastersRoutes);
   await app.register(peopleRoutes);
   await app.register(conferencesRoutes);

@@ -48,6 +48,7 @@ const QuorumBoardPage = lazy(() => import('./conferences/quorum/QuorumBoardPage'
 const ConferenceRoomPage = lazy(() => import('./conferences/room/ConferenceRoomPage'));
 const ReceptionPage = lazy(() => import('./conferences/reception/ReceptionPage'));
 const MinutesPrintPage = lazy(() => import('./conferences/minutes/MinutesPrintPage'));
+const ChamberSettingsPage = lazy(() => import('./chamber-settings/ChamberSettingsPage'));
 // The sign-in form (and the form library behind it) is not part of every signed-in page's first load.
 const LazyLoginPage = lazy(() => import('./login/LoginPage'));
 const LoginPage = () => (
@@ -107,6 +108,7 @@ export const App = () => (
         <Route path="/conferences/:id/quorum" element={guarded('conference_receptions', QuorumBoardPage, 'show')} />
         <Route path="/conferences/:id/room" element={guarded('conference_rooms', ConferenceRoomPage, 'show')} />
         <Route path="/conferences/:id/reception" element={guarded('conference_receptions', ReceptionPage, 'show')} />
+        <Route path="/settings/mail" element={guarded('chamber_settings', ChamberSettingsPage, 'edit')} />
         {companyRoutes}
       </CustomRoutes>
     </KaigiAdmin>

@@ -259,6 +259,13 @@ export const chamber = pgTable('chamber', {
   name_kana: jaText('name_kana'),
   /** Contact lines under the chamber's name in the signature of its mail (issue 13): address, phone, e-mail. */
   mail_contact: text('mail_contact'),
+  /**
+   * The name in the From header of every message of the chamber (issue 33); the address stays
+   * MAIL_FROM's, the verified sending domain. Null: the chamber's name.
+   */
+  mail_sender_name: text('mail_sender_name'),
+  /** Reply-To of every message: the chamber's contact address, so a member's reply reaches it (issue 33). */
+  mail_reply_to: text('mail_reply_to'),
   ...editable(),
 });
 
@@ -273,6 +280,8 @@ export const company = pgTable(
     name1: text('name1').generatedAlwaysAs(sql`(attributes ->> 'name1')`),
     /** attributes.name_kana, kept by PostgreSQL (read-only), ja-x-icu collation for 五十音順 */
     name_kana: jaText('name_kana').generatedAlwaysAs(sql`(attributes ->> 'name_kana')`),
+    /** 入会日: the day the company joined the chamber, kept by the chamber (issue 33) */
+    joined_on: day('joined_on'),
     search_text: text('search_text').notNull().default(''),
     ...editable(),
   },

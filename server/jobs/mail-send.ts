@@ -15,7 +15,8 @@ import type { Db } from '../db/client.ts';
 import type { notification } from '../db/schema.ts';
 import { renderNotification } from '../lib/mail/render.ts';
 import { loadLinkSecret } from '../lib/room/link-token.ts';
-import { messageOf, type MailTransport } from './mail-transport.ts';
+import { messageOf, type MailSender, type MailTransport } from './mail-transport.ts';
+import { fromAddress } from './mail-settings.ts';
 
 type Row = typeof notification.$inferSelect;
 
@@ -45,6 +46,21 @@ export type SendOutcome =
 
 /** `<kaigi-notification-{id}.{cci_code}@{domain of MAIL_FROM}>`, fixed at the first claim */
 const MESSAGE_ID_SQL = `'<kaigi-notification-' || id || '.' || regexp_replace(cci_code, '[^A-Za-z0-9-]', '', 'g') || '@' || $2 || '>'`;
+
+/**
+ * Each chamber of `rows` as the sender of its mail (issue 33): its sender name (the chamber's name
+ * when none is set) at MAIL_FROM's address, the verified sending domain (README: SES), and its
+ * contact address as Reply-To, so that a member's reply reaches the chamber and not no-reply.
+ */
+async function sendersOf(pool: pg.Pool, rows: Row[], from: string): Promise<Map<string, MailSender>> {
+  const address = fromAddress(from)!.address;
+  const { rows: chambers } = await pool.query<{ cci_code: string; name: string; reply_to: string | null }>(
+    `select cci_code, coalesce(nullif(btrim(mail_sender_name), ''), name) as name, nullif(btrim(mail_reply_to), '') as reply_to
+       from chamber where cci_code = any($1::text[])`,
+    [[...new Set(rows.map((r) => r.cci_code))]],
+  );
+  return new Map(chambers.map((c) => [c.cci_code, { from: { name: c.name, address }, replyTo: c.reply_to ?? undefined }]));
+}
 
 /** Claims the rows still to send, committed before anything is sent. */
 async function claim(pool: pg.Pool, ids: number[], domain: string): Promise<Row[]> {
@@ -101,6 +117,7 @@ const permanent = (err: unknown) => {
  */
 export async function sendNotifications(deps: MailSendDeps, ids: number[], lastAttempt = false): Promise<SendOutcome[]> {
   const claimed = await claim(deps.pool, ids, deps.fromDomain);
+  const senders = claimed.length > 0 ? await sendersOf(deps.pool, claimed, deps.from) : new Map<string, MailSender>();
   const ticketSecret = claimed.some((row) => row.kind === 'receipt')
     ? await loadLinkSecret(deps.pool, deps.roomLinkSecret)
     : undefined;
@@ -109,7 +126,7 @@ export async function sendNotifications(deps: MailSendDeps, ids: number[], lastA
       try {
         if (!row.to) return { id: row.id, status: 'failed', error: '送付先のメールアドレスがありません（送付不可）' };
         const rendered = await renderNotification(deps.db, row, { origin: deps.origin, domain: deps.fromDomain, ticketSecret });
-        await deps.transport.sendMail(messageOf(row, rendered, deps.from));
+        await deps.transport.sendMail(messageOf(row, rendered, senders.get(row.cci_code) ?? { from: deps.from }));
         return { id: row.id, status: 'sent' };
       } catch (err) {
         const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR);

@@ -25,6 +25,12 @@ export function createMailTransport(smtpUrl: string, opts: { maxConnections?: nu
   });
 }
 
+/** Who a message is from: the chamber's name at the sending address, and where replies go. */
+export interface MailSender {
+  from: string | { name: string; address: string };
+  replyTo?: string;
+}
+
 /**
  * The message of one outbox row: the subject one line (server/lib/escape/mail-header.ts), names in
  * From/To and the subject RFC 2047 encoded by nodemailer; Message-ID is the row's (set when the row was claimed), the same on every resend.
@@ -32,10 +38,11 @@ export function createMailTransport(smtpUrl: string, opts: { maxConnections?: nu
 export function messageOf(
   row: { id: number; to: string | null; message_id: string | null },
   rendered: RenderedMail,
-  from: string,
+  sender: MailSender,
 ): Mail.Options {
   return {
-    from,
+    from: typeof sender.from === 'string' ? sender.from : { name: headerText(sender.from.name), address: sender.from.address },
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
     to: row.to ?? undefined,
     subject: headerText(rendered.subject),
     text: rendered.text,

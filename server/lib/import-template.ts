@@ -27,6 +27,7 @@ const EXAMPLES: Readonly<Record<ImportTemplateType, Readonly<Record<string, Cell
     住所: '東京都千代田区丸の内1-1-1 さくらビル3階',
     電話番号: '03-1234-5678',
     メールアドレス: 'info@sakura-shoji.example.jp',
+    入会日: day('1998-04-01'),
   },
   members: {
     会員ID: null,

@@ -18,6 +18,7 @@ export const BODY_FIELD_NORMALIZERS: FieldNormalizers = {
   postal_code: normalizePostalCode,
   phone: normalizePhone,
   email: normalizeEmail,
+  mail_reply_to: normalizeEmail,
   name_kana: normalizeKana,
   address: normalizeText,
 };

@@ -12,14 +12,23 @@ import { Problem, notFound } from '../plugins/app/problem.ts';
 
 type CompanyRow = typeof company.$inferSelect;
 
-/** spec §3: list filters company_code, keyword, cci_code. */
+/** spec §3: list filters company_code, keyword, cci_code; and 入会日 as a period (issue 33). */
 export const COMPANY_LIST: ListSpec = {
   id: company.id,
-  sortable: { id: company.id, company_code: company.company_code, name_kana: company.name_kana, updated_at: company.updated_at },
+  sortable: {
+    id: company.id,
+    company_code: company.company_code,
+    name_kana: company.name_kana,
+    joined_on: company.joined_on,
+    updated_at: company.updated_at,
+  },
   defaultSort: ['company_code'],
-  filters: { company_code: { column: company.company_code, type: 'folded_code', ops: ['eq', 'startswith', 'in'] } },
+  filters: {
+    company_code: { column: company.company_code, type: 'folded_code', ops: ['eq', 'startswith', 'in'] },
+    joined_on: { column: company.joined_on, type: 'date', ops: ['gte', 'lte'] },
+  },
   keyword: company.search_text,
-  fields: ['id', 'cci_code', 'company_code', 'version', 'attributes', 'created_at', 'updated_at'],
+  fields: ['id', 'cci_code', 'company_code', 'joined_on', 'version', 'attributes', 'created_at', 'updated_at'],
 };
 export const CompanyListQuery = listQuerySchema(COMPANY_LIST);
 
@@ -34,12 +43,16 @@ export const OWN_COMPANY_LIST: ListSpec = {
 export const OwnCompanyListQuery = listQuerySchema(OWN_COMPANY_LIST);
 
 export function toCompany(
-  row: Pick<CompanyRow, 'id' | 'cci_code' | 'company_code' | 'version' | 'attributes' | 'created_at' | 'updated_at'>,
+  row: Pick<
+    CompanyRow,
+    'id' | 'cci_code' | 'company_code' | 'joined_on' | 'version' | 'attributes' | 'created_at' | 'updated_at'
+  >,
 ): Company {
   return {
     id: row.id,
     cci_code: row.cci_code,
     company_code: row.company_code,
+    joined_on: row.joined_on ?? null,
     version: row.version,
     attributes: {
       ...row.attributes,
@@ -132,6 +145,7 @@ export default fp(
               .values({
                 cci_code: cciCode,
                 company_code: input.company_code,
+                joined_on: input.joined_on ?? null,
                 attributes,
                 search_text: searchTextOf(input.company_code, attributes),
                 created_by: actor,
@@ -158,6 +172,8 @@ export default fp(
               .for('update');
             if (!current) throw notFound();
             const code = input.company_code ?? current.company_code;
+            // absent keeps the stored 入会日, null clears it (as the members' dates)
+            const joinedOn = input.joined_on === undefined ? current.joined_on : input.joined_on;
             const attributes: CompanyAttributes =
               changedBy === 'chamber'
                 ? chamberChangedAttributes(current.attributes, input.attributes)
@@ -168,6 +184,7 @@ export default fp(
               current.version === input.version + 1 &&
               current.updated_by === actor &&
               code === current.company_code &&
+              joinedOn === current.joined_on &&
               sameAttributes(attributes, current.attributes);
             if (replay) return toCompany(current);
             if (current.version !== input.version) throw versionConflict(current.version);
@@ -175,6 +192,7 @@ export default fp(
               .update(company)
               .set({
                 company_code: code,
+                joined_on: joinedOn,
                 attributes,
                 search_text: searchTextOf(code, attributes),
                 version: current.version + 1,

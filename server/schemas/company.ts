@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, RequiredText, Version } from './common.ts';
 import { KanaText, Phone, PostalCode } from './typed-text.ts';
+import { Clearable, Day } from './member.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 
@@ -29,6 +30,8 @@ export const CompanySchema = Type.Object({
   id: Type.Integer(),
   cci_code: Type.String(),
   company_code: Type.String(),
+  /** 入会日 (issue 33): the chamber's record, not the company's own profile */
+  joined_on: Nullable(Type.String({ format: 'date' })),
   version: Type.Integer(),
   attributes: CompanyAttributesSchema,
   created_at: Type.String({ format: 'date-time' }),
@@ -40,13 +43,13 @@ const CompanyCode = Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9A-
 const AttributesInput = Type.Object(CompanyEditableAttributes, { additionalProperties: false });
 
 export const CompanyCreateSchema = Type.Object(
-  { company_code: CompanyCode, attributes: AttributesInput },
+  { company_code: CompanyCode, joined_on: Clearable(Day), attributes: AttributesInput },
   { additionalProperties: false },
 );
 export type CompanyCreate = Static<typeof CompanyCreateSchema>;
 
 export const CompanyUpdateSchema = Type.Object(
-  { version: Version, company_code: Type.Optional(CompanyCode), attributes: AttributesInput },
+  { version: Version, company_code: Type.Optional(CompanyCode), joined_on: Clearable(Day), attributes: AttributesInput },
   { additionalProperties: false },
 );
 export type CompanyUpdate = Static<typeof CompanyUpdateSchema>;

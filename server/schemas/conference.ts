@@ -176,6 +176,30 @@ export const ConferenceUpdateSchema = Type.Object(
 );
 export type ConferenceUpdate = Static<typeof ConferenceUpdateSchema>;
 
+/**
+ * POST .../conferences/{id}/mail_preview (issue 33): the fields of a save that decide its mail; the
+ * answer says which message it sends and to how many companies (the confirmation dialogs).
+ */
+export const MailPreviewBodySchema = Type.Object(
+  {
+    event_date: Type.Optional(DateTime),
+    end_at: Type.Optional(editable.end_at),
+    place: Type.Optional(editable.place),
+    answer_deadline: Type.Optional(editable.answer_deadline),
+    status: Type.Optional(ConferenceStatusSchema),
+  },
+  { additionalProperties: false },
+);
+export type MailPreviewBody = Static<typeof MailPreviewBodySchema>;
+
+export const MailPreviewSchema = Type.Object({
+  kind: Nullable(Type.Union([Type.Literal('invitation'), Type.Literal('change'), Type.Literal('cancel')])),
+  /** every invited company, or (reopening) only those with 未回答 invitees */
+  recipients: Nullable(Type.Union([Type.Literal('invited'), Type.Literal('unanswered')])),
+  companies: Type.Integer(),
+});
+export type MailPreview = Static<typeof MailPreviewSchema>;
+
 /** PUT .../reset_sort_members takes no body (or `{}`). */
 export const EmptyBodySchema = Type.Union([Type.Null(), Type.Object({}, { additionalProperties: false })]);
 

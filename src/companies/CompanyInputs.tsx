@@ -1,6 +1,6 @@
 /** The inputs of 事業所 (create and edit), with the server's rules (server/schemas/company.ts) as client validation. */
 import { Typography } from '@mui/material';
-import { TextInput, maxLength, required, useTranslate } from 'react-admin';
+import { DateInput, TextInput, maxLength, required, useTranslate } from 'react-admin';
 import { code, emailFormat, kana, phone, postalCode } from '../common/validators';
 
 const validateCode = [required(), maxLength(20), code];
@@ -34,6 +34,7 @@ export const CompanyInputs = () => (
     <TextInput source="attributes.name1" validate={validateName} fullWidth />
     <TextInput source="attributes.name_kana" validate={validateKana} helperText="kaigi.companies.helper.name_kana" fullWidth />
     <TextInput source="attributes.representative" validate={validateRepresentative} fullWidth />
+    <DateInput source="joined_on" helperText="kaigi.companies.helper.joined_on" sx={{ maxWidth: 240 }} />
     <Section title="kaigi.companies.sections.contact" />
     <TextInput
       source="attributes.email"

@@ -1,9 +1,20 @@
 /**
- * 事業所一覧 (issue 4 §3): keyword and company-code filters, sort by code or フリガナ (五十音順,
- * server-side ICU collation), the confirmation flag of each company; SimpleList on phones.
+ * 事業所一覧 (issue 4 §3): keyword and company-code filters, a 入会日 period (issue 33), sort by code
+ * or フリガナ (五十音順, server-side ICU collation), the confirmation flag of each company; SimpleList
+ * on phones.
  */
 import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { CreateButton, DataTable, FilterButton, List, SimpleList, TextInput, TopToolbar, useTranslate } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  SimpleList,
+  TextInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import { JaDateField } from '../common/JaDateField';
 import { ListEmpty } from '../common/ListEmpty';
 import { ExportButton } from '../exports/ExportButton';
@@ -15,6 +26,8 @@ import { KeyboardDataTableBody } from '../common/KeyboardDataTableBody';
 const filters = [
   <TextInput key="q" source="q" sx={{ minWidth: 300 }} label="kaigi.companies.filters.keyword" alwaysOn resettable />,
   <TextInput key="code" source="company_code__startswith" label="kaigi.companies.filters.company_code" alwaysOn resettable />,
+  <DateInput key="joined_gte" source="joined_on__gte" />,
+  <DateInput key="joined_lte" source="joined_on__lte" />,
 ];
 
 /** Short Japanese headers read better on one line. */
@@ -80,6 +93,9 @@ export const CompanyList = () => {
           />
           <DataTable.Col source="attributes.representative" disableSort />
           <DataTable.Col source="attributes.phone" disableSort />
+          <DataTable.Col source="joined_on">
+            <JaDateField source="joined_on" />
+          </DataTable.Col>
           <DataTable.Col source="attributes.admin_changed_info_flag" disableSort>
             <CompanyFlagField />
           </DataTable.Col>

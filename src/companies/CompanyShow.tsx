@@ -11,6 +11,7 @@ export const CompanyShow = () => (
       <TextField source="attributes.name1" />
       <TextField source="attributes.name_kana" emptyText="kaigi.common.date.empty" />
       <TextField source="attributes.representative" emptyText="kaigi.common.date.empty" />
+      <JaDateField source="joined_on" />
       <TextField source="attributes.email" emptyText="kaigi.common.date.empty" />
       <TextField source="attributes.postal_code" emptyText="kaigi.common.date.empty" />
       <TextField source="attributes.address" emptyText="kaigi.common.date.empty" />

@@ -2,7 +2,7 @@
  * 事業所 screens (issue 4 §3) against MSW: list filters and sort, create with server field errors,
  * edit with the 409 version_conflict reload that keeps what the user typed, read-only users.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
@@ -17,6 +17,7 @@ const company = (overrides: Record<string, unknown> = {}, attributes: Record<str
   id: 1,
   cci_code: 'TKY',
   company_code: 'C001',
+  joined_on: '1998-04-01',
   version: 3,
   attributes: {
     name1: '株式会社アクメ',
@@ -68,6 +69,25 @@ describe('companies list', () => {
     await user.type(screen.getByLabelText('事業所コード（前方一致）'), 'C00');
     await waitFor(() => expect(queries.at(-1)?.get('company_code__startswith')).toBe('C00'));
     expect(queries.at(-1)?.get('keyword')).toBe('商事');
+    expect(within(row).getByText('1998/04/01(水)')).toBeInTheDocument();
+  });
+
+  it('filters by a 入会日 period, added from the filter menu', async () => {
+    signIn();
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get(BASE, ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return list([company()]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/companies', { companies });
+    await screen.findByText('株式会社アクメ');
+    await user.click(screen.getByRole('button', { name: '検索条件' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: '入会日（から）' }));
+    fireEvent.change(await screen.findByLabelText('入会日（から）'), { target: { value: '2000-04-01' } });
+    await waitFor(() => expect(queries.at(-1)?.get('joined_on__gte')).toBe('2000-04-01'));
   });
 
   it('sorts by フリガナ when the name header is clicked', async () => {
@@ -119,6 +139,7 @@ describe('companies list', () => {
     renderAdmin('/companies', { companies });
     await user.click(await screen.findByText('株式会社アクメ'));
     expect(await screen.findByText('東京都千代田区丸の内1-1-1')).toBeInTheDocument();
+    expect(screen.getByText('1998/04/01(水)')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '作成' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '編集' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -180,6 +201,7 @@ describe('company create', () => {
     await waitFor(() => expect(body).not.toBeNull());
     expect(body).toEqual({
       company_code: 'Ｃ００９',
+      joined_on: null,
       attributes: { name1: '新橋工業株式会社', postal_code: '１０５－０００４' },
     });
   });
@@ -235,6 +257,7 @@ describe('company edit', () => {
     expect(body).toEqual({
       version: 3,
       company_code: 'C001',
+      joined_on: '1998-04-01',
       attributes: {
         name1: '株式会社アクメ',
         name_kana: 'アクメ',
@@ -245,6 +268,49 @@ describe('company edit', () => {
         phone: '03-9999-0000',
       },
     });
+  });
+
+  it('入会日: shown in the form and sent as YYYY-MM-DD when changed', async () => {
+    signIn();
+    const bodies: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get(BASE, () => list([company()])),
+      http.get(`${BASE}/1`, () => HttpResponse.json(company())),
+      http.put(`${BASE}/1`, async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(company({ version: 4 }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/companies/1', { companies });
+    const joined = await screen.findByLabelText('入会日');
+    expect(joined).toHaveValue('1998-04-01');
+    expect(screen.getByText('商工会議所に入会した日')).toBeInTheDocument();
+    fireEvent.change(joined, { target: { value: '2019-05-01' } });
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ version: 3, joined_on: '2019-05-01' });
+  });
+
+  it('入会日: an emptied date is sent as null, which clears it', async () => {
+    signIn();
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.get(BASE, () => list([company()])),
+      http.get(`${BASE}/1`, () => HttpResponse.json(company())),
+      http.put(`${BASE}/1`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(company({ version: 4, joined_on: null }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/companies/1', { companies });
+    const joined = await screen.findByLabelText('入会日');
+    fireEvent.change(joined, { target: { value: '' } });
+    fireEvent.blur(joined); // react-admin's DateInput takes an emptied value on blur
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toMatchObject({ version: 3, joined_on: null });
   });
 
   it('shows server validation errors on the right field in Japanese', async () => {

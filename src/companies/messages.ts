@@ -19,6 +19,9 @@ export const messages = {
         id: 'ID',
         company_code: '事業所コード',
         company_code__startswith: '事業所コード',
+        joined_on: '入会日',
+        joined_on__gte: '入会日（から）',
+        joined_on__lte: '入会日（まで）',
         q: 'キーワード',
         version: 'バージョン',
         attributes: {
@@ -54,6 +57,7 @@ export const messages = {
         postal_code: '例: 100-0005',
         phone: '例: 03-1234-5678',
         email: '事業所のログインやお知らせに使います',
+        joined_on: '商工会議所に入会した日',
       },
       flag: {
         pending: '確認待ち',

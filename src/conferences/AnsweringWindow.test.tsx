@@ -32,6 +32,9 @@ describe('answering window', () => {
         status = 'published';
         return HttpResponse.json({ ...detail({ status: 'published', version: 5 }), warnings: [] });
       }),
+      http.post(`${API}/conferences/1/mail_preview`, () =>
+        HttpResponse.json({ kind: 'change', recipients: 'unanswered', companies: 3 }),
+      ),
     );
     const user = userEvent.setup();
     renderAdmin('/conferences/1', { conferences });
@@ -40,6 +43,14 @@ describe('answering window', () => {
     const dialog = await screen.findByRole('dialog', { name: '回答受付を再開しますか？' });
     expect(
       within(dialog).getByText('「通常議員総会」を公開中に戻し、新しい回答期限まで回答を受け付けます。'),
+    ).toBeInTheDocument();
+    // issue 33: only the companies with 未回答 invitees are told
+    expect(
+      await within(dialog).findByText(
+        '未回答の出席者がいる 3 社に「変更のお知らせ」のメールを送ります（回答済みの事業所には送りません）。',
+        {},
+        WAIT,
+      ),
     ).toBeInTheDocument();
 
     // no deadline, or one in the past: nothing is sent

@@ -95,6 +95,38 @@ describe('conference edit', () => {
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ version: 5, name: '臨時議員総会', place: '別館 会議室' }), WAIT);
   }, 30_000);
 
+  it('a new place for a published conference: asks first, saying how many companies get the change notice (issue 33)', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    const previews: unknown[] = [];
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail({ status: 'published' }))),
+      http.put(`${API}/conferences/1`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(detail({ status: 'published', version: 5, place: '別館 会議室' }));
+      }),
+      http.post(`${API}/conferences/1/mail_preview`, async ({ request }) => {
+        previews.push(await request.json());
+        return HttpResponse.json({ kind: 'change', recipients: 'invited', companies: 7 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1', { conferences });
+    const place = await screen.findByLabelText('会場', {}, { timeout: 5000 });
+    await waitFor(() => expect(place).toHaveValue('本館 大ホール'), WAIT);
+    await user.clear(place);
+    await user.type(place, '別館 会議室');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    const dialog = await screen.findByRole('dialog', { name: '変更を保存してメールを送りますか？' }, WAIT);
+    expect(
+      await within(dialog).findByText('招待している 7 社に「変更のお知らせ」のメールを送ります。', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(previews).toEqual([{ place: '別館 会議室' }]);
+    expect(bodies).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: '確認' }));
+    await waitFor(() => expect(bodies).toEqual([expect.objectContaining({ version: 4, place: '別館 会議室' })]), WAIT);
+  }, 30_000);
+
   it("400 with field errors: shows the server's message at the field it names, in Japanese", async () => {
     signIn();
     const bodies: unknown[] = [];
@@ -129,9 +161,10 @@ describe('conference edit', () => {
     expect(bodies).toHaveLength(1);
   }, 30_000);
 
-  it('offers only the status changes the server allows, and sends status with the version', async () => {
+  it('offers only the status changes the server allows, says how many companies it mails, and sends status with the version', async () => {
     signIn();
     const bodies: unknown[] = [];
+    const previews: unknown[] = [];
     let status = 'draft';
     server.use(
       http.get(`${API}/conferences/1`, () =>
@@ -142,6 +175,10 @@ describe('conference edit', () => {
         bodies.push(body);
         status = body.status;
         return HttpResponse.json(detail({ status: body.status as 'published', version: 5 }));
+      }),
+      http.post(`${API}/conferences/1/mail_preview`, async ({ request }) => {
+        previews.push(await request.json());
+        return HttpResponse.json({ kind: 'invitation', recipients: 'invited', companies: 12 });
       }),
     );
     const user = userEvent.setup();
@@ -156,6 +193,9 @@ describe('conference edit', () => {
     await user.click(within(group).getByRole('button', { name: '公開する' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('会議の状態を「公開中」に変更しますか？')).toBeInTheDocument();
+    // issue 33: the server's count of the companies the change mails, and which message
+    expect(await within(dialog).findByText('招待している 12 社に「ご案内」のメールを送ります。', {}, WAIT)).toBeInTheDocument();
+    expect(previews).toEqual([{ status: 'published' }]);
     await user.click(within(dialog).getByRole('button', { name: '確認' }));
     await waitFor(() => expect(bodies).toEqual([{ status: 'published', version: 4 }]), WAIT);
     expect(await screen.findByText('会議の状態を「公開中」に変更しました。')).toBeInTheDocument();

@@ -32,7 +32,6 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import {
   ListButton,
-  SaveButton,
   SimpleForm,
   Toolbar,
   TopToolbar,
@@ -44,6 +43,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../common/ConflictAwareEdit';
+import { toUpdateBody } from './conferenceBody';
+import { MailConfirmSaveButton } from './MailConfirmSaveButton';
 import { hasFieldErrors, problemCode, useNotifyApiError } from '../common/apiErrors';
 import { ConflictNotice } from '../common/ConflictNotice';
 import { CONFLICT_RESET_OPTIONS } from '../common/useConflictAwareSave';
@@ -78,31 +79,6 @@ const TAB_LABELS: Record<TabKey, string> = {
 // the 議事録 is of a meeting that is taking or took place (issue 35): not of a draft or a cancelled one
 const hasMinutes = (status: string) => status !== 'draft' && status !== 'cancelled';
 const MinutesTab = lazy(() => import('./minutes/MinutesTab'));
-
-/** The fields of server/schemas/conference.ts ConferenceUpdateSchema; the rest (parent, template, status…) is not sent. */
-const EDITABLE = [
-  'version',
-  'name',
-  'event_date',
-  'end_at',
-  'place',
-  'answer_deadline',
-  'description',
-  'allow_delegate',
-  'reminder_days',
-  'quorum',
-] as const;
-
-export const toUpdateBody = (data: Partial<Conference>): Record<string, unknown> => {
-  const body: Record<string, unknown> = {};
-  for (const key of EDITABLE) {
-    if (data[key] === undefined) continue;
-    const value = data[key];
-    body[key] = typeof value === 'string' && key !== 'event_date' && key !== 'name' ? value.trim() || null : value;
-  }
-  if (typeof body.name === 'string') body.name = body.name.trim();
-  return body;
-};
 
 const EditTitle = () => {
   const translate = useTranslate();
@@ -208,7 +184,7 @@ const SubConferences = () => {
 
 const FormToolbar = () => (
   <Toolbar>
-    <SaveButton />
+    <MailConfirmSaveButton />
   </Toolbar>
 );
 

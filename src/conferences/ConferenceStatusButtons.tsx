@@ -5,7 +5,8 @@
  * version (409) are told in Japanese; the record is then reloaded. Issue 13 (DESIGN.md §11.2):
  * publishing with a past deadline (422 answer_deadline_past) asks again and resends with
  * allow_past_deadline; the response's warnings (a sub-conference without invitees) are shown; a
- * closed conference offers 回答受付を再開 (ReopenDialog).
+ * closed conference offers 回答受付を再開 (ReopenDialog). Each confirmation says which message the
+ * change mails and to how many companies (MailPreviewText, issue 33).
  */
 import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
@@ -15,6 +16,7 @@ import { formatDateTimeWithWeekday } from '../utils/dates';
 import { nextStatuses, statusLabelKey, type ConferenceStatus } from './conferenceStatus';
 import { problemMessage } from './problemMessage';
 import { ReopenDialog } from './ReopenDialog';
+import { MailPreviewText } from './MailPreviewText';
 import { useConferenceWarnings } from './useConferenceWarnings';
 import type { Conference } from './types';
 
@@ -111,16 +113,17 @@ const StatusButtons = ({ record }: { record: Conference }) => {
         loading={isPending}
         title="kaigi.conferences.transition.confirm_title"
         content={
-          record.parent_id === null
-            ? 'kaigi.conferences.transition.confirm_content'
-            : 'kaigi.conferences.transition.confirm_content_sub'
+          <>
+            {translate(
+              record.parent_id === null
+                ? 'kaigi.conferences.transition.confirm_content'
+                : 'kaigi.conferences.transition.confirm_content_sub',
+              { name: record.name, from, to: target ? translate(statusLabelKey(target)) : '' },
+            )}
+            {target && <MailPreviewText conferenceId={record.id} body={{ status: target }} />}
+          </>
         }
-        translateOptions={{
-          status: target ? translate(statusLabelKey(target)) : '',
-          name: record.name,
-          from,
-          to: target ? translate(statusLabelKey(target)) : '',
-        }}
+        translateOptions={{ status: target ? translate(statusLabelKey(target)) : '' }}
         confirmColor={target === 'cancelled' ? 'warning' : 'primary'}
         onConfirm={() => change()}
         onClose={() => setTarget(null)}

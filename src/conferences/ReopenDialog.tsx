@@ -1,7 +1,8 @@
 /**
  * 回答受付を再開 (DESIGN.md §11.2): a closed conference goes back to 公開中 with a new answer
  * deadline in the future — PUT { status: 'published', answer_deadline, version }. The server
- * refuses a missing or past deadline (422 reopen_deadline_required), told in Japanese.
+ * refuses a missing or past deadline (422 reopen_deadline_required), told in Japanese. The dialog
+ * says how many companies get the notice: only those with 未回答 invitees (issue 33).
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
@@ -9,6 +10,9 @@ import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import { problemMessage } from './problemMessage';
 import { fromTokyoInput, instantOf } from './tokyoDateTime';
 import { useConferenceWarnings } from './useConferenceWarnings';
+import { MailPreviewText } from './MailPreviewText';
+
+const REOPEN = { status: 'published' };
 import type { Conference } from './types';
 
 export const ReopenDialog = ({ record, onClose }: { record: Conference; onClose: () => void }) => {
@@ -62,6 +66,7 @@ export const ReopenDialog = ({ record, onClose }: { record: Conference; onClose:
           <DialogContentText id="reopen-content" sx={{ mb: 2 }}>
             {translate('kaigi.reopen.content', { name: record.name })}
           </DialogContentText>
+          <MailPreviewText conferenceId={record.id} body={REOPEN} />
           {error && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {error}

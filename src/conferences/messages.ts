@@ -56,6 +56,20 @@ export const messages = {
         cancelled: '中止',
       },
       /** Buttons that move a conference to the named status. */
+      mail_preview: {
+        loading: '送信するメールを確認しています…',
+        error: '送信先の件数を確認できませんでした。変更するとメールが送られることがあります。',
+        none: 'この変更ではメールを送りません。',
+        save_title: '変更を保存してメールを送りますか？',
+        save_content: '「%{name}」の日時・会場・回答期限の変更を保存します。',
+        invited: '招待している %{count} 社に「%{kind}」のメールを送ります。',
+        unanswered: '未回答の出席者がいる %{count} 社に「%{kind}」のメールを送ります（回答済みの事業所には送りません）。',
+        kinds: {
+          invitation: 'ご案内',
+          change: '変更のお知らせ',
+          cancel: '中止のお知らせ',
+        },
+      },
       transition: {
         published: '公開する',
         closed: '回答を締め切る',

@@ -4,6 +4,7 @@
  */
 import japaneseModule from '@bicstone/ra-language-japanese';
 import { messages as companiesMessages } from '../companies/messages';
+import { messages as chamberSettingsMessages } from '../chamber-settings/messages';
 import { messages as membersMessages } from '../members/messages';
 import { messages as positionsMessages } from '../positions/messages';
 import { messages as usersMessages } from '../users/messages';
@@ -234,6 +235,7 @@ const resourceMessages = [
   receptionMessages,
   motionsMessages,
   votesMessages,
+  chamberSettingsMessages,
 ].reduce<Record<string, unknown>>((all, m) => deepMerge(all, m), {});
 
 export const jaMessages = deepMerge(deepMerge(japaneseMessages, kaigiMessages), resourceMessages);

@@ -33,6 +33,7 @@ export const IMPORT_HEADERS: Readonly<Record<ImportType, readonly string[]>> = {
     '住所',
     '電話番号',
     'メールアドレス',
+    '入会日',
     '登録日',
     '更新日時',
   ],

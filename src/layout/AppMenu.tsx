@@ -7,9 +7,11 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventIcon from '@mui/icons-material/Event';
 import BusinessIcon from '@mui/icons-material/Business';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import { useLocation } from 'react-router-dom';
 import { Menu, usePermissions, useTranslate } from 'react-admin';
 import { isChamberRole, isCompanyRole, isRole, type Role } from '../../access/roles';
+import { canAccess } from '../../access/permissions';
 import { COOKIE, getCookie } from '../auth/cookies';
 import { CONFIRM_ACCOUNT_PATH } from '../auth/redirects';
 
@@ -42,6 +44,9 @@ export const AppMenu = () => {
         <Menu.Item to="/company/profile" primaryText={translate('kaigi.company.menu.profile')} leftIcon={<BusinessIcon />} />
       )}
       <Menu.ResourceItems />
+      {canAccess(role, { resource: 'chamber_settings', action: 'edit' }) && (
+        <Menu.Item to="/settings/mail" primaryText={translate('kaigi.chamber_settings.menu')} leftIcon={<EmailOutlinedIcon />} />
+      )}
     </Menu>
   );
 };

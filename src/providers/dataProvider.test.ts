@@ -7,7 +7,7 @@ import { setDefaultRetrySleep } from '../api/httpClient';
 import { primeCompanySession } from '../session/sessionStore';
 import type { CompanyUserInfo } from '../api/types';
 import { RESOURCE_PATHS } from './resources';
-import { createDataProvider, type ApiHttpError } from './dataProvider';
+import { SINGLETON_ID, createDataProvider, type ApiHttpError } from './dataProvider';
 
 interface Call {
   method: string;
@@ -226,6 +226,27 @@ describe('dataProvider: records (spec §7)', () => {
       ['GET', '/v1/cci/admin/master/users?page=1&page_size=10', undefined],
       ['GET', '/v1/cci/admin/master/users/tky-admin', undefined],
       ['PUT', '/v1/cci/admin/master/users/tky-admin', { enabled: false, version: 1 }],
+    ]);
+  });
+
+  it('issue 33: the chamber’s mail settings are a singleton: GET and PUT on one path, the chamber’s name never sent', async () => {
+    const settings = { cci_code: 'TKY', name: '東京商工会議所', mail_sender_name: null, version: 1 };
+    const calls = record((call) =>
+      call.method === 'GET'
+        ? HttpResponse.json(settings)
+        : HttpResponse.json({ ...settings, ...(call.body as object), version: 2 }),
+    );
+    const read = await provider().getOne('chamber_settings', { id: SINGLETON_ID });
+    expect(read.data).toEqual({ ...settings, id: SINGLETON_ID });
+    const updated = await provider().update('chamber_settings', {
+      id: SINGLETON_ID,
+      data: { ...read.data, mail_sender_name: '総務課' },
+      previousData: read.data,
+    });
+    expect(updated.data).toMatchObject({ id: SINGLETON_ID, version: 2, mail_sender_name: '総務課' });
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['GET', '/v1/cci/admin/master/chamber_settings', undefined],
+      ['PUT', '/v1/cci/admin/master/chamber_settings', { mail_sender_name: '総務課', version: 1 }],
     ]);
   });
 

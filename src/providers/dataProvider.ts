@@ -30,11 +30,17 @@ import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
 import type { ListResponse } from '../api/types';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
+import type { MailPreview } from '../../server/schemas/conference.ts';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 
 export const CONFERENCE_TEMPLATE_MASTER_TYPE = 'CCI_CONFERENCE_TEMPLATE';
+
+/** The caller's own record (GET and PUT on the collection path, whatever the id): the chamber's mail settings. */
+const SINGLETONS: ReadonlySet<string> = new Set(['chamber_settings']);
+/** the id react-admin knows a singleton by (<Edit id={SINGLETON_ID}>) */
+export const SINGLETON_ID = 'own';
 
 /** Not part of any update body (the server refuses unknown properties). */
 const SERVER_MANAGED_FIELDS = ['id', 'cci_code', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
@@ -156,6 +162,8 @@ export interface KaigiDataProviderExtras {
   sendMessage(conferenceId: Identifier, body: Record<string, unknown>): Promise<unknown>;
   /** POST /v1/cci/admin/master/notifications/{id}/resend (failed rows only). */
   resendNotification(id: Identifier): Promise<unknown>;
+  /** POST /v1/cci/admin/master/conferences/{id}/mail_preview: what a save would mail, to how many companies (issue 33). */
+  mailPreview(conferenceId: Identifier, body: Record<string, unknown>): Promise<MailPreview>;
   /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
   applyImport(id: Identifier): Promise<RaRecord>;
 }
@@ -178,11 +186,14 @@ export const PATHS = {
   temporaryPassword: (username: Identifier) =>
     `/v1/cci/admin/master/users/${encodeURIComponent(String(username))}/temporary_password`,
   updatePositions: '/v1/cci/admin/master/positions/update_positions',
+  /** GET and PUT: the caller's own chamber as the sender of its mail (issue 33), a singleton */
+  chamberSettings: '/v1/cci/admin/master/chamber_settings',
   conferenceMembers: '/v1/cci/admin/master/conference_members',
   deleteConferenceMembers: '/v1/cci/admin/master/conference_members/delete',
   answer: '/v1/company/conference_members/answer',
   conferenceNotifications: (id: Identifier) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(id))}/notifications`,
   resendNotification: (id: Identifier) => `/v1/cci/admin/master/notifications/${encodeURIComponent(String(id))}/resend`,
+  mailPreview: (id: Identifier) => `/v1/cci/admin/master/conferences/${encodeURIComponent(String(id))}/mail_preview`,
 } as const;
 
 export const createDataProvider = (options: DataProviderOptions = {}): KaigiDataProvider => {
@@ -210,6 +221,8 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
         return { path: `/v1/cci/${tenant()}/export`, filter };
       case 'imports':
         return { path: `/v1/cci/${tenant()}/import`, filter };
+      case 'chamber_settings':
+        return { path: PATHS.chamberSettings };
       case 'master_data':
       case 'company/master_data': {
         const audience = resource === 'master_data' ? 'cci' : 'company';
@@ -224,11 +237,14 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
   };
 
   const itemPath = (resource: string, id: Identifier, meta?: Record<string, unknown>) =>
-    `${target(resource, undefined, meta).path}/${encodeURIComponent(String(id))}`;
+    SINGLETONS.has(resource)
+      ? target(resource, undefined, meta).path
+      : `${target(resource, undefined, meta).path}/${encodeURIComponent(String(id))}`;
 
-  /** users are keyed by username: react-admin needs `id`. */
+  /** users are keyed by username, a singleton by SINGLETON_ID: react-admin needs `id`. */
   const toRecord = (resource: string, row: unknown): RaRecord => {
     const record = row as RaRecord & { username?: string };
+    if (SINGLETONS.has(resource) && record && typeof record === 'object') return { ...record, id: SINGLETON_ID };
     return resource === 'users' && record && typeof record === 'object' && record.username !== undefined
       ? { ...record, id: record.username }
       : record;
@@ -241,6 +257,8 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
     const body: Record<string, unknown> = { ...params.data };
     for (const field of SERVER_MANAGED_FIELDS) delete body[field];
     if (resource === 'users') delete body.username;
+    // the chamber's name is shown beside its mail settings, never written through them
+    if (resource === 'chamber_settings') delete body.name;
     const version = params.data.version ?? params.previousData?.version;
     if (version !== undefined) body.version = version;
     return body;
@@ -293,6 +311,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
       guard(() => client.get(PATHS.conferenceNotifications(conferenceId), { query, signal })),
     sendMessage: (conferenceId, body) => guard(() => send(PATHS.conferenceNotifications(conferenceId), { method: 'POST', body })),
     resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
+    mailPreview: (id, body) => guard(() => send(PATHS.mailPreview(id), { method: 'POST', body })),
     applyImport: (id) => guard(() => send(`${itemPath('imports', id)}/apply`, { method: 'POST', body: {} })),
   };
 

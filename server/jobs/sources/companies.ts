@@ -11,6 +11,7 @@ const COLUMNS = [
   { header: '住所', width: 40 },
   { header: '電話番号', width: 16 },
   { header: 'メールアドレス', width: 32 },
+  { header: '入会日', width: 14 },
   { header: '登録日', width: 14 },
   { header: '更新日時', width: 18 },
 ] as const;
@@ -28,7 +29,7 @@ export function companiesSource(ctx: SourceContext): ExportSource {
     count: { text: 'select count(*)::int as n from company where cci_code = $1', values: [ctx.cciCode] },
     rows: {
       // name_kana is the ja-x-icu generated column (server/db/schema.ts)
-      text: `select company_code, attributes, ${jstText('created_at')} as created_at, ${jstText('updated_at')} as updated_at
+      text: `select company_code, attributes, joined_on::text as joined_on, ${jstText('created_at')} as created_at, ${jstText('updated_at')} as updated_at
                from company where cci_code = $1 order by ${order}, id`,
       values: [ctx.cciCode],
     },
@@ -44,6 +45,7 @@ export function companiesSource(ctx: SourceContext): ExportSource {
         text('address'),
         text('phone'),
         text('email'),
+        ctx.dates.dayCell(row.joined_on as string | null),
         ctx.dates.dayCell(row.created_at as string),
         ctx.dates.dateTimeCell(row.updated_at as string),
       ];

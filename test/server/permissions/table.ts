@@ -483,6 +483,14 @@ const ROWS: Row[] = [
     foreign: bothChamber(() => `${M}/companies?cci_code=${OTHER_CCI}`, 403),
   },
   { method: 'POST', path: `${M}/companies`, own: () => ({ url: `${M}/companies`, body: {} }), expect: adminWrite },
+  // the chamber as the sender of its mail (issue 33): CCI_ADMIN only, always the caller's own chamber
+  {
+    method: 'GET',
+    path: `${M}/chamber_settings`,
+    own: () => ({ url: `${M}/chamber_settings` }),
+    expect: { ...chamberRead, staff: 403 },
+  },
+  { method: 'PUT', path: `${M}/chamber_settings`, own: () => ({ url: `${M}/chamber_settings`, body: {} }), expect: adminWrite },
   {
     method: 'GET',
     path: `${M}/companies/{id}`,
@@ -653,6 +661,18 @@ const ROWS: Row[] = [
     own: () => ({ url: `${M}/conferences/${MISSING}/reset_sort_members` }),
     expect: chamberMissing,
     foreign: bothChamber((i) => `${M}/conferences/${i.other.conference}/reset_sort_members`, 404),
+  },
+  // what a save would mail (issue 33): both chamber roles, their own chamber's conferences
+  {
+    method: 'POST',
+    path: `${M}/conferences/{id}/mail_preview`,
+    own: () => ({ url: `${M}/conferences/${MISSING}/mail_preview`, body: {} }),
+    expect: chamberMissing,
+    foreign: bothChamber(
+      (i) => `${M}/conferences/${i.other.conference}/mail_preview`,
+      404,
+      () => ({ status: 'cancelled' }),
+    ),
   },
   // 定足数 (issue 14, DESIGN.md §11.3): both chamber roles, their own chamber's conferences
   {

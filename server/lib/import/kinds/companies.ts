@@ -10,11 +10,14 @@ import { memberSearchText } from '../../member-search-text.ts';
 import { auditMany } from '../../audit.ts';
 import { foldCode } from '../../../../access/codes.ts';
 import { cellText, type ImportRow } from '../read/index.ts';
+import { dateCell } from './people.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { FOLDED_CODE_IN_2, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const COMPANY_CODE = '事業所コード';
+/** 入会日 (issue 33): 和暦, Excel serials and every form the members' dates take */
+export const JOINED_ON = '入会日';
 /** the companies export's headers (登録日 and 更新日時 are read-only) */
 export const COMPANY_HEADERS = COMPANY_EXPORT_HEADERS;
 
@@ -31,14 +34,24 @@ type Field = (typeof FIELDS)[number][0];
 
 const LABELS: Record<string, string> = {
   company_code: COMPANY_CODE,
+  joined_on: JOINED_ON,
   ...Object.fromEntries(FIELDS.map(([field, header]) => [`attributes.${field}`, header])),
 };
 
 const validate = bodyValidator(CompanyCreateSchema);
 
-type StoredCompany = typeof company.$inferSelect;
+type StoredCompany = Pick<
+  typeof company.$inferSelect,
+  'id' | 'cci_code' | 'company_code' | 'joined_on' | 'version' | 'attributes' | 'created_at' | 'updated_at'
+>;
+/** a stored company as toCompany reads it (the date as text: pg would make it a local-midnight Date) */
+const storedColumns = (t: string) =>
+  `${t}.id, ${t}.cci_code, ${t}.company_code, ${t}.joined_on::text as joined_on, ${t}.version, ${t}.attributes, ${t}.created_at, ${t}.updated_at`;
+
 interface Pending extends CheckedRow {
   code?: string;
+  /** undefined: no 入会日 column (the stored day stays); null: an empty cell clears it */
+  joinedOn?: string | null;
   attributes?: Partial<Record<Field, string | null>>;
   current?: StoredCompany;
 }
@@ -53,17 +66,29 @@ function check(ctx: KindContext, row: ImportRow): Pending {
     const value = cell(header);
     if (value !== undefined) attributes[field] = value;
   }
-  const body = { company_code: cell(COMPANY_CODE) ?? '', attributes };
+  const errors: Pending['errors'] = [];
+  const joined = dateCell(ctx, row, JOINED_ON, errors);
+  const body = { company_code: cell(COMPANY_CODE) ?? '', attributes, ...(joined === undefined ? {} : { joined_on: joined }) };
   const checked = checkRow(validate, body, row.row, LABELS);
-  const values = { [COMPANY_CODE]: body.company_code, ...Object.fromEntries(FIELDS.map(([f, h]) => [h, attributes[f]])) };
-  if (!checked.ok) return { source: row, result: 'failed', errors: checked.errors, values };
-  const value = checked.value as { company_code: string; attributes: Partial<Record<Field, string | null>> };
+  const values = {
+    [COMPANY_CODE]: body.company_code,
+    ...Object.fromEntries(FIELDS.map(([f, h]) => [h, attributes[f]])),
+    ...(joined === undefined ? {} : { [JOINED_ON]: joined }),
+  };
+  if (!checked.ok) errors.push(...checked.errors.filter((e) => !errors.some((k) => k.column === e.column)));
+  if (!checked.ok || errors.length > 0) return { source: row, result: 'failed', errors, values };
+  const value = checked.value as {
+    company_code: string;
+    joined_on?: string | null;
+    attributes: Partial<Record<Field, string | null>>;
+  };
   if (ctx.seen.has(value.company_code)) {
     const error = { row: row.row, column: COMPANY_CODE, code: 'duplicate_in_file', message: m.duplicateInFile(COMPANY_CODE) };
     return { source: row, result: 'failed', errors: [error], values };
   }
   ctx.seen.add(value.company_code);
-  return { source: row, result: 'created', errors: [], values, code: value.company_code, attributes: value.attributes };
+  const joinedOn = joined === undefined ? undefined : (value.joined_on ?? null);
+  return { source: row, result: 'created', errors: [], values, code: value.company_code, joinedOn, attributes: value.attributes };
 }
 
 async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
@@ -79,18 +104,19 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
     // import-run.test.ts compare it with what the API shows.
     const rows = created.map((r) => {
       const attributes = { ...r.attributes, admin_changed_info_flag: '0' } as CompanyAttributes;
-      return { code: r.code!, attributes, search_text: companySearchText(r.code!, attributes) };
+      const joined_on = r.joinedOn ?? null;
+      return { code: r.code!, joined_on, attributes, search_text: companySearchText(r.code!, attributes) };
     });
     await ctx.client.query(
       `with stored as (
-         insert into company (cci_code, company_code, attributes, search_text, created_by, updated_by)
-         select $1, v.code, v.attributes, v.search_text, $2, $2
-           from jsonb_to_recordset($3::jsonb) as v(code text, attributes jsonb, search_text text)
-         returning id, company_code, attributes)
+         insert into company (cci_code, company_code, joined_on, attributes, search_text, created_by, updated_by)
+         select $1, v.code, v.joined_on, v.attributes, v.search_text, $2, $2
+           from jsonb_to_recordset($3::jsonb) as v(code text, joined_on date, attributes jsonb, search_text text)
+         returning id, company_code, joined_on, attributes)
        insert into audit_log (cci_code, actor, action, entity, entity_id, after, import_job_id)
        select $1, $2, 'create', 'company', id::text,
-              jsonb_build_object('id', id, 'cci_code', $1::text, 'company_code', company_code, 'version', 1,
-                'attributes', attributes, 'created_at', $5::text, 'updated_at', $5::text), $4
+              jsonb_build_object('id', id, 'cci_code', $1::text, 'company_code', company_code, 'joined_on', joined_on,
+                'version', 1, 'attributes', attributes, 'created_at', $5::text, 'updated_at', $5::text), $4
          from stored`,
       [ctx.cciCode, ctx.actor, JSON.stringify(rows), ctx.jobId, ctx.now.toISOString()],
     );
@@ -98,15 +124,16 @@ async function write(ctx: KindContext, rows: Pending[]): Promise<void> {
   if (updated.length > 0) {
     const next = updated.map((r) => chamberChangedAttributes(r.current!.attributes, r.attributes as Partial<CompanyAttributes>));
     const { rows: stored } = await ctx.client.query<StoredCompany>(
-      `update company c set attributes = v.attributes, search_text = v.search_text, version = c.version + 1,
-              updated_at = now(), updated_by = $1
-         from unnest($2::int[], $3::jsonb[], $4::text[]) as v(id, attributes, search_text)
-        where c.id = v.id returning c.*`,
+      `update company c set attributes = v.attributes, joined_on = v.joined_on, search_text = v.search_text,
+              version = c.version + 1, updated_at = now(), updated_by = $1
+         from unnest($2::int[], $3::jsonb[], $4::text[], $5::date[]) as v(id, attributes, search_text, joined_on)
+        where c.id = v.id returning ${storedColumns('c')}`,
       [
         ctx.actor,
         updated.map((r) => r.current!.id),
         next.map((a) => JSON.stringify(a)),
         updated.map((r, i) => companySearchText(r.current!.company_code, next[i])),
+        updated.map((r) => (r.joinedOn === undefined ? r.current!.joined_on : r.joinedOn)),
       ],
     );
     const before = new Map(updated.map((r) => [r.current!.id, r.current!]));
@@ -153,7 +180,10 @@ async function refreshMemberSearchText(ctx: KindContext, companyIds: number[]): 
  * must not fail on old rows (issue 17). Only rows the forms' check failed are looked at again.
  */
 async function keepStoredRows(ctx: KindContext, rows: ImportRow[], checked: Pending[]): Promise<void> {
-  const failed = checked.flatMap((r, i) => (r.result === 'failed' ? [i] : []));
+  // an impossible 入会日 is never "as stored": the cell says nothing the row could be compared with
+  const failed = checked.flatMap((r, i) =>
+    r.result === 'failed' && !r.errors.some((e) => e.code === 'invalid_date') ? [i] : [],
+  );
   if (failed.length === 0) return;
   const cell = (row: ImportRow, header: string) => {
     const i = ctx.column(header);
@@ -161,7 +191,7 @@ async function keepStoredRows(ctx: KindContext, rows: ImportRow[], checked: Pend
   };
   const codeOf = (i: number) => foldCode(cell(rows[i], COMPANY_CODE) ?? '');
   const { rows: found } = await ctx.read.query<StoredCompany>(
-    `select * from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
+    `select ${storedColumns('company')} from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
     [ctx.cciCode, failed.map(codeOf)],
   );
   const byCode = new Map(found.map((c) => [foldCode(c.company_code), c]));
@@ -169,10 +199,13 @@ async function keepStoredRows(ctx: KindContext, rows: ImportRow[], checked: Pend
     const code = codeOf(i);
     const current = byCode.get(code);
     if (!current || ctx.seen.has(code)) continue;
-    const asStored = FIELDS.every(([field, header]) => {
-      const value = cell(rows[i], header);
-      return value === undefined || same(current.attributes[field], value);
-    });
+    const joined = dateCell(ctx, rows[i], JOINED_ON, []);
+    const asStored =
+      (joined === undefined || same(current.joined_on, joined)) &&
+      FIELDS.every(([field, header]) => {
+        const value = cell(rows[i], header);
+        return value === undefined || same(current.attributes[field], value);
+      });
     if (!asStored) continue;
     ctx.seen.add(code);
     Object.assign(checked[i], { result: 'unchanged', errors: [], code, current });
@@ -200,7 +233,7 @@ export const companiesKind: ImportKind<Pending> = {
 async function lookUp(ctx: KindContext, rows: ImportRow[], checked: Pending[]): Promise<void> {
   const codes = checked.filter((r) => r.code !== undefined).map((r) => r.code!);
   const { rows: found } = await ctx.read.query<StoredCompany>(
-    `select * from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
+    `select ${storedColumns('company')} from company where cci_code = $1 and ${FOLDED_CODE_IN_2}`,
     [ctx.cciCode, codes],
   );
   const byCode = new Map(found.map((c) => [foldCode(c.company_code), c]));
@@ -209,7 +242,9 @@ async function lookUp(ctx: KindContext, rows: ImportRow[], checked: Pending[]): 
     const current = r.code !== undefined ? byCode.get(r.code) : undefined;
     if (!current) continue;
     r.current = current;
-    const changed = Object.entries(r.attributes!).some(([f, v]) => !same(current.attributes[f as Field], v));
+    const changed =
+      (r.joinedOn !== undefined && !same(current.joined_on, r.joinedOn)) ||
+      Object.entries(r.attributes!).some(([f, v]) => !same(current.attributes[f as Field], v));
     r.result = changed ? 'updated' : 'unchanged';
   }
 }

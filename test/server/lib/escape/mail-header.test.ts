@@ -12,14 +12,14 @@ import { subjectOf } from '../../../../server/lib/mail/subject.ts';
 const HOSTILE = '総会\r\nBcc: evil@example.com\r\nX-Injected: 1\n\nbody;a,b\\c\u2028end';
 const LONG = `${'第76回通常議員総会および懇親会のご案内'.repeat(6)};,\\`;
 
-/** The raw message nodemailer would send for this subject, and its parse. */
-async function sent(subject: string) {
+/** The raw message nodemailer would send for this subject (and sender), and its parse. */
+async function sent(subject: string, sender: Parameters<typeof messageOf>[2] = { from: 'Kaigi <no-reply@kaigi.test>' }) {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await transport.sendMail(
     messageOf(
       { id: 1, to: 'company@example.jp', message_id: '<1@kaigi.test>' },
       { subject, text: '本文', html: '<p>本文</p>', ics: null, images: [] } as unknown as Parameters<typeof messageOf>[1],
-      'Kaigi <no-reply@kaigi.test>',
+      sender,
     ),
   );
   const raw = (info.message as Buffer).toString('utf8');
@@ -58,5 +58,19 @@ describe('mail headers from user text', () => {
     const { head, parsed } = await sent(LONG);
     for (const line of head.split('\r\n')) expect(line.length, line).toBeLessThanOrEqual(78);
     expect(parsed.subject).toBe(LONG);
+  });
+
+  it('a chamber’s sender name (with CR/LF, quotes and commas) is the From name of one address, with its Reply-To', async () => {
+    const name = '浜松商工会議所, "総務課"\r\nBcc: evil@example.com';
+    const { head, parsed } = await sent('ご案内', {
+      from: { name, address: 'no-reply@kaigi.test' },
+      replyTo: 'soumu@hamamatsu-cci.example.jp',
+    });
+    expect(parsed.from?.value).toEqual([
+      { name: '浜松商工会議所, "総務課" Bcc: evil@example.com', address: 'no-reply@kaigi.test' },
+    ]);
+    expect(parsed.replyTo?.value).toEqual([{ name: '', address: 'soumu@hamamatsu-cci.example.jp' }]);
+    expect(head).not.toMatch(/^bcc:/im);
+    expect(parsed.bcc).toBeUndefined();
   });
 });

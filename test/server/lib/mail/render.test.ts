@@ -48,7 +48,8 @@ describe('the invitation', () => {
   it('is addressed to the company, says what, when, where and until when, in text and HTML', async () => {
     const { mail, raw, id } = await sent('invitation', {}, 'invite+1@render-a.example.jp');
     expect(mail.subject).toBe('【ご案内】第76回通常議員総会（2026年12月20日）');
-    expect(mail.from?.value[0]).toEqual({ name: '会議所テスト', address: 'kaigi@test.example.jp' });
+    // from the chamber (issue 33): its name at MAIL_FROM's address
+    expect(mail.from?.value[0]).toEqual({ name: '浜松テスト商工会議所', address: 'kaigi@test.example.jp' });
     expect(mail.messageId).toBe(`<kaigi-notification-${id}.mail-render@test.example.jp>`);
     const text = mail.text!;
     expect(text).toMatch(/^株式会社テスト商事 第1営業所 御中\nご担当者様/);
@@ -75,7 +76,7 @@ describe('the invitation', () => {
     const header = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('latin1');
     expect(header).toMatch(/^[\x20-\x7e\r\n\t]*$/);
     expect(header).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/m);
-    expect(header).toMatch(/^From: =\?UTF-8\?[BQ]\?.*\?= <kaigi@test\.example\.jp>/m);
+    expect(header).toMatch(/^From: =\?UTF-8\?[BQ]\?.*\?=\s+<kaigi@test\.example\.jp>/m);
 
     const ics = parseIcs(icsOf(mail)!);
     const event = ics.find((c) => c.component === 'VEVENT')!.props;

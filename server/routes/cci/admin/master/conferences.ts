@@ -11,8 +11,13 @@ import {
   ConferenceUpdateSchema,
   ConferenceWriteResultSchema,
   EmptyBodySchema,
+  MailPreviewBodySchema,
+  MailPreviewSchema,
   ResetSortResultSchema,
 } from '../../../../schemas/conference.ts';
+import { and, eq } from 'drizzle-orm';
+import { conference } from '../../../../db/schema.ts';
+import { previewMail } from '../../../../lib/mail/conference-mail.ts';
 import { listOf, problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
@@ -21,7 +26,8 @@ const tags = ['cci: conferences'];
 
 /**
  * spec §7: GET and POST /v1/cci/admin/master/conferences; GET and PUT /{id};
- * PUT /{id}/reset_sort_members. Tenant: the caller's chamber; both chamber roles (DESIGN.md §6).
+ * PUT /{id}/reset_sort_members; POST /{id}/mail_preview (issue 33, beyond the spec's paths:
+ * docs/decisions/0030-chamber-mail-sender.md). Tenant: the caller's chamber; both chamber roles (DESIGN.md §6).
  * One conference is always answered with its `sub_conferences`; POST and PUT add `warnings`.
  */
 const conferences: FastifyPluginAsyncTypebox = async (app) => {
@@ -76,6 +82,34 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request);
       assertAttachmentKeys(user.cciCode, [[request.body.attachments, 'body']]);
       return app.conferences.update(user.cciCode, request.params.id, user.username, request.body);
+    },
+  );
+
+  // what a save would mail, to how many companies: said by the confirmation dialogs before it is sent
+  app.post(
+    '/v1/cci/admin/master/conferences/:id/mail_preview',
+    {
+      config: { access: { resource: 'conferences', action: 'edit' } },
+      schema: { tags, params: IdParams, body: MailPreviewBodySchema, response: { 200: MailPreviewSchema, ...errors } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [current] = await app.db
+        .select()
+        .from(conference)
+        .where(and(eq(conference.cci_code, user.cciCode), eq(conference.id, request.params.id)));
+      if (!current) throw notFound();
+      const { event_date, end_at, answer_deadline, ...rest } = request.body;
+      const day = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+      const changes = Object.fromEntries(
+        Object.entries({
+          ...rest,
+          event_date: day(event_date),
+          end_at: day(end_at),
+          answer_deadline: day(answer_deadline),
+        }).filter(([, v]) => v !== undefined),
+      );
+      return previewMail(app.db, current, changes);
     },
   );
 

@@ -196,6 +196,56 @@ describe('changes after publishing', () => {
   });
 });
 
+describe('what a save will mail, said before it is sent (issue 33)', () => {
+  const preview = async (id: number, body: object) => {
+    const res = await call('POST', `${CONFERENCES}/${id}/mail_preview`, DEMO.staff, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('publishing, a new date or place and cancelling: the kind and the number of companies, nothing written', async () => {
+    const id = await draftWithInvitees('件数予告テスト');
+    expect(await preview(id, { status: 'published' })).toEqual({ kind: 'invitation', recipients: 'invited', companies: 3 });
+    expect(await preview(id, { status: 'cancelled' })).toEqual({ kind: null, recipients: null, companies: 0 });
+    expect(await outboxOf(app.pool, id)).toEqual([]);
+    await put(id, { status: 'published' });
+    const invited = { kind: 'change', recipients: 'invited', companies: 3 };
+    expect(await preview(id, { event_date: daysFromNow(41).toISOString() })).toEqual(invited);
+    expect(await preview(id, { place: '別館 ホール' })).toEqual(invited);
+    expect(await preview(id, { answer_deadline: daysFromNow(22).toISOString() })).toEqual(invited);
+    expect(await preview(id, { status: 'cancelled' })).toEqual({ kind: 'cancel', recipients: 'invited', companies: 3 });
+    expect(ofKind(await outboxOf(app.pool, id), 'change')).toEqual([]);
+    expect(ofKind(await outboxOf(app.pool, id), 'cancel')).toEqual([]);
+  });
+
+  it('reopening mails only the companies with 未回答 invitees, as its preview says; with a new date, every company', async () => {
+    const id = await draftWithInvitees('再開宛先テスト');
+    await put(id, { status: 'published' });
+    await app.pool.query(`update conference_member set answer_content = 'attend' where conference_id = $1 and company_id = $2`, [
+      id,
+      withAdmin,
+    ]);
+    await put(id, { status: 'closed' });
+    const reopen = { status: 'published', answer_deadline: daysFromNow(25).toISOString() };
+    expect(await preview(id, reopen)).toEqual({ kind: 'change', recipients: 'unanswered', companies: 2 });
+    expect(await preview(id, { ...reopen, place: '別館 ホール' })).toEqual({
+      kind: 'change',
+      recipients: 'invited',
+      companies: 3,
+    });
+    await put(id, reopen);
+    const changes = ofKind(await outboxOf(app.pool, id), 'change');
+    expect(changes.map((r) => r.company_id).sort((a, b) => a - b)).toEqual([withEmail, noAddress].sort((a, b) => a - b));
+    expect(changes[0].payload).toMatchObject({ reopened: true });
+  });
+
+  it('is refused for another chamber’s conference (404) and for a field that is not the mail’s (400)', async () => {
+    const id = await draftWithInvitees('予告検証テスト');
+    expect((await call('POST', `${CONFERENCES}/${id}/mail_preview`, DEMO.staff, { name: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', `${CONFERENCES}/2000000000/mail_preview`, DEMO.staff, {})).statusCode).toBe(404);
+  });
+});
+
 describe('answer receipts', () => {
   let conference: number;
   let company: number;
