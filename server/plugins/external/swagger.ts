@@ -8,6 +8,10 @@ export const DOCS_PREFIX = '/v1/docs';
 export default fp(
   async (app) => {
     await app.register(swagger, {
+      // shared schemas (plugins/app/wire-schemas.ts) become components named by their $id
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      },
       openapi: {
         openapi: '3.1.0',
         // spec §9: API version 1.0
