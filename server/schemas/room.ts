@@ -247,3 +247,9 @@ export const ROOM_EVENT_KINDS = [
   'link_revoked',
 ] as const;
 export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];
+
+/** GET …/room/events: the room's server-sent events (DESIGN.md §11.1); written by lib/room/sse.ts, not serialised. */
+export const RoomEventStreamResponse = {
+  description: '会議室のイベント（text/event-stream）',
+  content: { 'text/event-stream': { schema: Type.String() } },
+};

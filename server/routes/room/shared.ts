@@ -23,6 +23,7 @@ import {
   CommentListSchema,
   CommentSchema,
   EventsQuery,
+  RoomEventStreamResponse,
   RoomSchema,
   StreamTicketSchema,
 } from '../../schemas/room.ts';
@@ -64,7 +65,7 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
     `${R}/events`,
     {
       config: { access: read, streamTicket: audience.tickets },
-      schema: { tags, params, querystring: EventsQuery, response: limitedErrors },
+      schema: { tags, params, querystring: EventsQuery, response: { 200: RoomEventStreamResponse, ...limitedErrors } },
     },
     async (request, reply) => {
       const viewer = await viewerOf(request);
