@@ -89,8 +89,12 @@ const COMPONENT_NAMES: ReadonlyMap<object, string> = new Map(
  * written out again where a named one exists is that one.
  */
 const NAMES_BY_SHAPE = new Map([...COMPONENT_NAMES].reverse().map(([schema, name]) => [JSON.stringify(schema), name]));
+/** Only composite shapes match by shape: a component `Type.String()` must not claim every string. */
+const isComposite = (schema: Record<string, unknown>) =>
+  ['properties', 'items', 'enum', 'anyOf', 'oneOf', 'allOf'].some((key) => key in schema);
 const nameOf = (schema: unknown): string | undefined =>
-  COMPONENT_NAMES.get(schema as object) ?? (isPlainObject(schema) ? NAMES_BY_SHAPE.get(JSON.stringify(schema)) : undefined);
+  COMPONENT_NAMES.get(schema as object) ??
+  (isPlainObject(schema) && isComposite(schema) ? NAMES_BY_SHAPE.get(JSON.stringify(schema)) : undefined);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
