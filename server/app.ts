@@ -13,6 +13,7 @@ import spa from './plugins/external/spa.ts';
 import errorHandler, { sendProblem } from './plugins/app/error-handler.ts';
 import { Problem } from './plugins/app/problem.ts';
 import inputNormalizer from './plugins/app/input-normalizer.ts';
+import wireSchemas from './plugins/app/wire-schemas.ts';
 import { requestValidatorCompiler } from './lib/request-validation.ts';
 import listChamber from './lib/list-chamber.ts';
 import auth, { type TrustedIssuer } from './plugins/app/auth.ts';
@@ -110,6 +111,7 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
     ],
   });
   await app.register(swagger);
+  await app.register(wireSchemas);
   await app.register(errorHandler);
   await app.register(inputNormalizer);
   await app.register(repositories);

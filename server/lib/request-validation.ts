@@ -11,6 +11,7 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { namesKeyword } from './name-list.ts';
+import { COMPONENTS, componentOf } from '../schemas/components.ts';
 
 type Compile = FastifySchemaCompiler<unknown>;
 type Validate = ReturnType<Compile>;
@@ -78,7 +79,14 @@ function plainNumbers(schema: unknown, validate: Validate): Validate {
 }
 
 type Fix = (value: unknown) => unknown;
-type SchemaNode = { type?: unknown; anyOf?: unknown[]; oneOf?: unknown[]; properties?: Record<string, unknown>; items?: unknown };
+type SchemaNode = {
+  $ref?: string;
+  type?: unknown;
+  anyOf?: unknown[];
+  oneOf?: unknown[];
+  properties?: Record<string, unknown>;
+  items?: unknown;
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -87,6 +95,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function emptyAsNull(schema: unknown): Fix | null {
   if (!schema || typeof schema !== 'object') return null;
   const s = schema as SchemaNode;
+  if (typeof s.$ref === 'string') return emptyAsNull(componentOf(s.$ref));
   const fixes: Fix[] = [];
   const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? [])];
   if (branches.some((b) => (b as SchemaNode | null)?.type === 'null')) fixes.push((v) => (v === '' ? null : v));
@@ -128,11 +137,13 @@ type Pool = (externalSchemas: object, options: { customOptions: object }) => Com
 /**
  * The app's validator compiler (`setValidatorCompiler`). A custom compiler gets header schemas as
  * written (Fastify lower-cases their property names only for its own); no route validates headers.
+ * It knows the wire's named schemas itself (a custom compiler is not given the app's `addSchema`s).
  */
 export function requestValidatorCompiler(): Compile {
   const pool = AjvCompiler() as unknown as Pool;
-  const coercing = pool({}, { customOptions: AJV_OPTIONS });
-  const exact = pool({}, { customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
+  const named = Object.fromEntries(COMPONENTS.map((schema) => [schema.$id, schema]));
+  const coercing = pool(named, { customOptions: AJV_OPTIONS });
+  const exact = pool(named, { customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
   return (route) =>
     route.httpPart === 'body' ? withEmptyAsNull(route.schema, exact(route)) : plainNumbers(route.schema, coercing(route));
 }

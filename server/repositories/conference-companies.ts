@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { company, conference, conference_company, keywordCondition } from '../db/schema.ts';
 import type { ConferenceCompany, OwnConferenceCompany } from '../schemas/conference-company.ts';
-import { SummaryFilterSchema } from '../schemas/conference-company.ts';
+import { SummaryFilter } from '../schemas/conference-company.ts';
 import { expandsOf } from '../schemas/conference.ts';
 import { conferenceKeyword } from './conferences.ts';
 import { listQuerySchema, pick, planList, type ListPlan, type ListResult, type ListSpec } from '../lib/list-query.ts';
@@ -57,7 +57,7 @@ export const CONFERENCE_COMPANY_LIST: ListSpec = {
   // the invited company: code, name, kana (its search_text)
   keyword: (keyword) => companyMatches(keyword),
   expand: ['company'],
-  extra: { answer_content: SummaryFilterSchema },
+  extra: { answer_content: SummaryFilter },
 };
 export const ConferenceCompanyListQuery = listQuerySchema(CONFERENCE_COMPANY_LIST);
 

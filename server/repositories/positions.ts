@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MASTER_TYPE_POSITION_TYPE, company, master_data, member, position } from '../db/schema.ts';
 import {
-  PositionTypeListSchema,
+  PositionTypeList,
   PositionTypeSchema,
   type Position,
   type PositionChange,
@@ -69,7 +69,7 @@ export const POSITION_LIST: ListSpec = {
     'company_name',
   ],
   // position_type is validated against the six codes here rather than as a free string filter
-  extra: { position_type: PositionTypeSchema, position_type__in: PositionTypeListSchema, ...PeriodQuery },
+  extra: { position_type: PositionTypeSchema, position_type__in: PositionTypeList, ...PeriodQuery },
 };
 export const PositionListQuery = listQuerySchema(POSITION_LIST);
 

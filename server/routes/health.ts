@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Problem } from '../plugins/app/problem.ts';
+import { HealthSchema } from '../schemas/health.ts';
 
 /** GET /health: the process is up and the database answers (for load balancers). */
 const health: FastifyPluginAsyncTypebox = async (app) => {
@@ -8,7 +8,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     '/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], response: { 200: Type.Object({ status: Type.Literal('ok'), database: Type.Literal('ok') }) } },
+      schema: { tags: ['system'], response: { 200: HealthSchema } },
     },
     async () => {
       try {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, RequiredText, Version } from './common.ts';
+import { listOf, Nullable, RequiredText, Version } from './common.ts';
 import { KanaText, Phone, PostalCode } from './typed-text.ts';
 import { Clearable, Day } from './member.ts';
 
@@ -73,3 +73,6 @@ export const ChamberChangesSchema = Type.Object({
     }),
   ),
 });
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const CompanyListSchema = listOf(Type.Partial(CompanySchema));

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './common.ts';
+import { listOf, Nullable } from './common.ts';
 import { AnswerStatusSchema, CompanySummarySchema } from './conference.ts';
 
 /** `expand=company`: the invited company. */
@@ -22,12 +22,18 @@ const fields = {
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 };
-export const ConferenceCompanySchema = Type.Object({ ...fields, company: Type.Optional(ExpandedCompany) });
-export type ConferenceCompany = Static<typeof ConferenceCompanySchema>;
+export const ConferenceCompanyRow = Type.Object({ ...fields, company: Type.Optional(ExpandedCompany) });
+export type ConferenceCompany = Static<typeof ConferenceCompanyRow>;
 
 /** The company's own row, with its answer status for that conference (conference-rules.ts). */
-export const OwnConferenceCompanySchema = Type.Object({ ...fields, answer_status: AnswerStatusSchema });
-export type OwnConferenceCompany = Static<typeof OwnConferenceCompanySchema>;
+export const OwnConferenceCompanyRow = Type.Object({ ...fields, answer_status: AnswerStatusSchema });
+export type OwnConferenceCompany = Static<typeof OwnConferenceCompanyRow>;
 
 /** `answer_content` filter: a summary, or `none` for companies nobody answered for yet (null). */
-export const SummaryFilterSchema = Type.Enum(['answered', 'partial', 'none']);
+export const SummaryFilter = Type.Enum(['answered', 'partial', 'none']);
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ConferenceCompanyListSchema = listOf(Type.Partial(ConferenceCompanyRow));
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const OwnConferenceCompanyListSchema = listOf(Type.Partial(OwnConferenceCompanyRow));

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_CHANNELS, ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, POSITION_TYPES } from '../db/schema.ts';
-import { Nullable, RequiredText, Version } from './common.ts';
+import { listOf, Nullable, RequiredText, Version } from './common.ts';
 
 /** DESIGN.md §4: principal 本人, substitute 代理, companion 随行. */
 export const CategorySchema = Type.Enum(CONFERENCE_MEMBER_CATEGORIES);
@@ -142,3 +142,6 @@ export const BulkDeleteSchema = Type.Object(
   { additionalProperties: false },
 );
 export const BulkDeleteResultSchema = Type.Object({ deleted: Type.Array(Type.Integer()) });
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ConferenceMemberListSchema = listOf(Type.Partial(ConferenceMemberSchema));

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_CONTENTS, POSITION_TYPES } from '../db/schema.ts';
-import { RequiredText, RowId, Version } from './common.ts';
+import { listOf, RequiredText, RowId, Version } from './common.ts';
 import { CciCodeParam } from './master-data.ts';
 
 /** 'HH:mm', local time Asia/Tokyo (DESIGN.md §4). */
@@ -88,3 +88,6 @@ export const ConferenceTemplateParams = Type.Object({ cci_code: CciCodeParam, id
 
 /** DELETE ?version=: optional optimistic check; without it the template is deleted as it is. */
 export const ConferenceTemplateDeleteQuery = Type.Object({ version: Type.Optional(Version) }, { additionalProperties: false });
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ConferenceTemplateListSchema = listOf(Type.Partial(ConferenceTemplateSchema));

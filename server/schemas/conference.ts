@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ANSWER_CHANNELS, ANSWER_CONTENTS, CONFERENCE_MEMBER_CATEGORIES, CONFERENCE_STATUSES } from '../db/schema.ts';
-import { Nullable, RequiredText } from './common.ts';
+import { listOf, Nullable, RequiredText } from './common.ts';
 import { QuorumSettingsSchema } from './reception.ts';
 
 /** DESIGN.md §4: draft → published → closed → held, or cancelled. */
@@ -262,3 +262,9 @@ export function expandSchema(names: readonly string[]): TSchema {
   return Type.String({ pattern: `^${one}(,${one})*$`, maxLength: 100 });
 }
 export const expandsOf = (expand: unknown): Set<string> => new Set(typeof expand === 'string' ? expand.split(',') : []);
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ConferenceListSchema = listOf(Type.Partial(ConferenceSchema));
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const CompanyConferenceListSchema = listOf(Type.Partial(CompanyConferenceSchema));

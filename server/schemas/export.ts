@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { EXPORT_JOB_STATUSES } from '../db/schema.ts';
-import { Nullable } from './common.ts';
+import { listOf, Nullable } from './common.ts';
 import { RowId } from './common.ts';
 import { Day } from './member.ts';
 
@@ -147,3 +147,6 @@ export const ExportJobParamsSchema = Type.Object(
   { cci_code: Type.String({ minLength: 1, maxLength: 20 }), id: RowId },
   { additionalProperties: false },
 );
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ExportJobListSchema = listOf(Type.Partial(ExportJobSchema));

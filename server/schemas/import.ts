@@ -1,7 +1,7 @@
 /** Imports (DESIGN.md §11.4, issue 17): POST/GET /v1/cci/{cci_code}/import, GET …/{id}, POST …/{id}/apply. */
 import { Type, type Static } from 'typebox';
 import { IMPORT_JOB_STATUSES, IMPORT_TYPES } from '../db/schema.ts';
-import { Nullable, RowId } from './common.ts';
+import { listOf, Nullable, RowId } from './common.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -74,3 +74,6 @@ export const ImportJobParamsSchema = Type.Object(
   { cci_code: Type.String({ minLength: 1, maxLength: 20 }), id: RowId },
   { additionalProperties: false },
 );
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ImportJobListSchema = listOf(Type.Partial(ImportJobSchema));

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { listOf } from './common.ts';
 
 /** `{cci_code}` path parameter: the tenant; the auth preHandler refuses another chamber (DESIGN.md §6). */
 export const CciCodeParam = Type.String({ minLength: 1, maxLength: 20 });
@@ -10,7 +11,7 @@ export const MasterTypeParams = Type.Object(
 );
 
 /** A master data row (DESIGN.md §4): unique (cci_code, master_type_code, master_code). */
-export const MasterDataSchema = Type.Object({
+export const MasterDataRow = Type.Object({
   id: Type.Integer(),
   cci_code: Type.String(),
   master_type_code: Type.String(),
@@ -22,4 +23,7 @@ export const MasterDataSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });
-export type MasterData = Static<typeof MasterDataSchema>;
+export type MasterData = Static<typeof MasterDataRow>;
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const MasterDataListSchema = listOf(Type.Partial(MasterDataRow));

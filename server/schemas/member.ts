@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Nullable, RequiredText, RowId, Version } from './common.ts';
+import { listOf, Nullable, RequiredText, RowId, Version } from './common.ts';
 import { KanaText } from './typed-text.ts';
 
 /**
@@ -74,3 +74,6 @@ export const MemberUserSchema = Type.Object({
   temporary_password: Type.Optional(Type.String()),
 });
 export type MemberUser = Static<typeof MemberUserSchema>;
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const MemberListSchema = listOf(Type.Partial(MemberSchema));

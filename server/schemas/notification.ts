@@ -39,8 +39,8 @@ export const ReminderScheduleSchema = Type.Object({
   scheduled_for: Nullable(Type.String({ format: 'date-time' })),
 });
 
-/** GET /v1/cci/admin/master/conferences/{id}/notifications */
-export const ConferenceNotificationListSchema = Type.Object({
+/** GET /v1/cci/admin/master/conferences/{id}/notifications with every field, as the SPA reads it (the wire's shape: …ResponseSchema). */
+export const FullConferenceNotificationList = Type.Object({
   data: Type.Array(NotificationSchema),
   meta: ListMetaSchema,
   reminders: Type.Array(ReminderScheduleSchema),
@@ -80,3 +80,6 @@ export const ManualNotificationResultSchema = Type.Object({
   preview: Type.Object({ subject: Type.String(), text: Type.String() }),
 });
 export type ManualNotificationResult = Static<typeof ManualNotificationResultSchema>;
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const NotificationListSchema = listOf(Type.Partial(NotificationSchema));

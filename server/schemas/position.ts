@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, RowId, Version } from './common.ts';
+import { listOf, Nullable, RowId, Version } from './common.ts';
 import { POSITION_TYPES } from '../db/schema.ts';
 import { Clearable, Day } from './member.ts';
 
 /** spec §3: the six position types (master type cci_position_type). */
 export const PositionTypeSchema = Type.Enum(POSITION_TYPES);
 /** `position_type__in=CCI_OFFICER,CCI_SECTION`: a comma list of known types only. */
-export const PositionTypeListSchema = Type.String({
+export const PositionTypeList = Type.String({
   pattern: `^(${POSITION_TYPES.join('|')})(,(${POSITION_TYPES.join('|')}))*$`,
   maxLength: 200,
 });
@@ -99,3 +99,6 @@ export const PositionChangeResultSchema = Type.Object({
 });
 export const PositionChangesResultSchema = Type.Object({ items: Type.Array(PositionChangeResultSchema) });
 export type PositionChangeResult = Static<typeof PositionChangeResultSchema>;
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const PositionListSchema = listOf(Type.Partial(PositionSchema));

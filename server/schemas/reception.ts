@@ -64,6 +64,9 @@ export const ReceptionCountsSchema = Type.Object({
   checked_in: Type.Integer(),
   not_arrived: Type.Integer(),
 });
+
+/** DELETE …/check_ins/{conference_member_id}: the row as it is now and the counts. */
+export const CheckInUndoResultSchema = Type.Object({ row: ReceptionRowSchema, counts: ReceptionCountsSchema });
 export type ReceptionCounts = Static<typeof ReceptionCountsSchema>;
 
 /**
@@ -83,7 +86,8 @@ export const ReceptionListQuery = Type.Object(
   { additionalProperties: false },
 );
 const ReceptionListMeta = Type.Object({ ...ListMetaSchema.properties, perPage: Type.Integer() });
-export const ReceptionListSchema = Type.Object({
+/** The list with every field, as the SPA reads it (the wire's shape: ReceptionListResponseSchema). */
+export const FullReceptionList = Type.Object({
   data: Type.Array(ReceptionRowSchema),
   meta: ReceptionListMeta,
   counts: ReceptionCountsSchema,

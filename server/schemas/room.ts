@@ -130,6 +130,7 @@ export const ChatMessageSchema = Type.Object({
   /** true on the caller's own messages (shown on the right) */
   own: Type.Boolean(),
 });
+export const ChatMessageListSchema = Type.Object({ data: Type.Array(ChatMessageSchema) });
 export type ChatMessage = Static<typeof ChatMessageSchema>;
 
 /**
@@ -154,6 +155,7 @@ export const CommentSchema = Type.Object({
   created_at: DateTime,
   version: Type.Integer(),
 });
+export const CommentListSchema = Type.Object({ data: Type.Array(CommentSchema) });
 export type Comment = Static<typeof CommentSchema>;
 
 /** PUT …/room/comments/{comment_id} (staff): 回答済 / 非表示 / back to 未対応. */
@@ -194,6 +196,7 @@ export const RoomLinkSchema = Type.Object({
   revoked_at: Nullable(DateTime),
   created_at: DateTime,
 });
+export const RoomLinkListSchema = Type.Object({ data: Type.Array(RoomLinkSchema) });
 export type RoomLink = Static<typeof RoomLinkSchema>;
 
 /** POST …/room/ticket: a one-minute single-use ticket for EventSource (`?ticket=`). */
@@ -246,3 +249,9 @@ export const ROOM_EVENT_KINDS = [
   'link_revoked',
 ] as const;
 export type RoomEventKind = (typeof ROOM_EVENT_KINDS)[number];
+
+/** GET …/room/events: the room's server-sent events (DESIGN.md §11.1); written by lib/room/sse.ts, not serialised. */
+export const RoomEventStreamResponse = {
+  description: '会議室のイベント（text/event-stream）',
+  content: { 'text/event-stream': { schema: Type.String() } },
+};

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, RequiredText, Version } from './common.ts';
+import { listOf, Nullable, RequiredText, Version } from './common.ts';
 import { RoleSchema } from './session.ts';
 
 /** A login of the chamber (DESIGN.md §4 "user"); the users table decides role and tenant. */
@@ -62,3 +62,6 @@ export const TemporaryPassword = Type.String({ description: 'shown once; the use
 export const CreatedUserSchema = Type.Object({ ...UserSchema.properties, temporary_password: TemporaryPassword });
 
 export const ReissuedPasswordSchema = Type.Object({ username: Type.String(), temporary_password: TemporaryPassword });
+
+/** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const UserListSchema = listOf(Type.Partial(UserSchema));

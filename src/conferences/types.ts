@@ -11,7 +11,7 @@ import type { AnswerChannel, NotificationKind, NotificationStatus } from '../../
 import type {
   Notification,
   ManualNotificationResult,
-  ConferenceNotificationListSchema,
+  FullConferenceNotificationList,
 } from '../../server/schemas/notification.ts';
 import type { Static } from 'typebox';
 import type { QuorumSettings } from './quorum/types';
@@ -20,7 +20,7 @@ import type { QuorumSettings } from './quorum/types';
 export type Conference = ServerConference & { sub_conferences?: ServerConference[]; quorum?: QuorumSettings | null };
 export type { QuorumSettings };
 export type { AnswerChannel, NotificationKind, NotificationStatus, Notification, ManualNotificationResult };
-export type ConferenceNotificationList = Static<typeof ConferenceNotificationListSchema>;
+export type ConferenceNotificationList = Static<typeof FullConferenceNotificationList>;
 export type ReminderSchedule = ConferenceNotificationList['reminders'][number];
 export type { ConferenceDetail, ConferenceWarning, InviteResult };
 export type ConferenceMember = ServerConferenceMember;

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../plugins/app/problem.ts';
 import { ExportJobListQuery } from '../../repositories/export-jobs.ts';
-import { ExportCreateSchema, ExportJobParamsSchema, ExportJobSchema } from '../../schemas/export.ts';
-import { listOf, problemResponses } from '../../schemas/common.ts';
-import { CciCodeParam } from '../../schemas/master-data.ts';
+import { ExportCreateSchema, ExportJobListSchema, ExportJobParamsSchema, ExportJobSchema } from '../../schemas/export.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import { ChamberParams } from '../../schemas/params.ts';
 import type { ExportQueue } from '../../jobs/export-queue.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
 const createErrors = problemResponses(400, 401, 403, 404, 429, 503);
 const tags = ['cci: exports'];
-const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 
 /**
  * spec §7: POST and GET /v1/cci/{cci_code}/export, GET /v1/cci/{cci_code}/export/{id}. Both chamber
@@ -44,7 +42,7 @@ const cciExport: FastifyPluginAsyncTypebox<{ queue?: ExportQueue; quota: preHand
         tags,
         params: ChamberParams,
         querystring: ExportJobListQuery,
-        response: { 200: listOf(Type.Partial(ExportJobSchema)), ...errors },
+        response: { 200: ExportJobListSchema, ...errors },
       },
     },
     async (request) => app.exportJobs.list(currentUser(request).cciCode, request.query),

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../plugins/app/problem.ts';
 import { ImportJobListQuery } from '../../repositories/import-jobs.ts';
-import { ImportCreateSchema, ImportJobParamsSchema, ImportJobSchema } from '../../schemas/import.ts';
-import { listOf, problemResponses } from '../../schemas/common.ts';
-import { CciCodeParam } from '../../schemas/master-data.ts';
+import { ImportCreateSchema, ImportJobListSchema, ImportJobParamsSchema, ImportJobSchema } from '../../schemas/import.ts';
+import { problemResponses } from '../../schemas/common.ts';
+import { ChamberParams } from '../../schemas/params.ts';
 import type { ImportQueue } from '../../jobs/import-queue.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
 const createErrors = problemResponses(400, 401, 403, 404, 409, 422, 503);
 const tags = ['cci: imports'];
-const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 
 const unavailable = () => new Problem(503, 'import_unavailable', '取込機能が設定されていません。');
 
@@ -44,7 +42,7 @@ const cciImport: FastifyPluginAsyncTypebox<{ queue?: ImportQueue }> = async (app
         tags,
         params: ChamberParams,
         querystring: ImportJobListQuery,
-        response: { 200: listOf(Type.Partial(ImportJobSchema)), ...errors },
+        response: { 200: ImportJobListSchema, ...errors },
       },
     },
     async (request) => app.importJobs.list(currentUser(request).cciCode, request.query),

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { notFound } from '../../plugins/app/problem.ts';
-import { ChamberChangesSchema, CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
+import { ChamberChangesSchema, CompanyListSchema, CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
 import { chamberChanges } from '../../repositories/company-chamber-changes.ts';
-import { listOf, problemResponses } from '../../schemas/common.ts';
+import { problemResponses } from '../../schemas/common.ts';
 import { OwnCompanyListQuery } from '../../repositories/companies.ts';
 import { IdParams } from '../../schemas/params.ts';
 import type { SessionUser } from '../../schemas/session.ts';
@@ -30,7 +29,7 @@ const companyCompanies: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         querystring: OwnCompanyListQuery,
-        response: { 200: listOf(Type.Partial(CompanySchema)), ...errors },
+        response: { 200: CompanyListSchema, ...errors },
       },
     },
     async (request) => {

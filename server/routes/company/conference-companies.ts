@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { companyOf } from './conference-caller.ts';
 import { OwnConferenceCompanyListQuery } from '../../repositories/conference-companies.ts';
-import { OwnConferenceCompanySchema } from '../../schemas/conference-company.ts';
-import { listOf, problemResponses } from '../../schemas/common.ts';
-
+import { OwnConferenceCompanyListSchema } from '../../schemas/conference-company.ts';
+import { problemResponses } from '../../schemas/common.ts';
 const errors = problemResponses(400, 401, 403, 404);
 
 /** spec §7: GET /v1/company/conference_companies — the caller's company's own rows only. */
@@ -17,7 +15,7 @@ const companyConferenceCompanies: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['company: conference companies'],
         querystring: OwnConferenceCompanyListQuery,
-        response: { 200: listOf(Type.Partial(OwnConferenceCompanySchema)), ...errors },
+        response: { 200: OwnConferenceCompanyListSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { notFound } from '../../plugins/app/problem.ts';
 import { CompanyListQuery } from '../../repositories/conference-members.ts';
-import { ConferenceMemberSchema } from '../../schemas/conference-member.ts';
+import { ConferenceMemberListSchema } from '../../schemas/conference-member.ts';
 import { AnswerBodySchema, AnswerResultSchema } from '../../schemas/answer.ts';
-import { listOf, problemResponses } from '../../schemas/common.ts';
+import { problemResponses } from '../../schemas/common.ts';
 import type { SessionUser } from '../../schemas/session.ts';
 
 const errors = problemResponses(400, 401, 403, 404);
@@ -26,7 +25,7 @@ const companyConferenceMembers: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/company/conference_members',
     {
       config: { access: { resource: 'company/conference_members', action: 'list' } },
-      schema: { tags, querystring: CompanyListQuery, response: { 200: listOf(Type.Partial(ConferenceMemberSchema)), ...errors } },
+      schema: { tags, querystring: CompanyListQuery, response: { 200: ConferenceMemberListSchema, ...errors } },
     },
     async (request) => {
       const user = currentUser(request);

@@ -4,8 +4,8 @@ import { currentUser } from '../../plugins/app/auth.ts';
 import { companyOf } from './conference-caller.ts';
 import { notFound } from '../../plugins/app/problem.ts';
 import { CompanyConferenceListQuery, COMPANY_CONFERENCE_EXPANDS } from '../../repositories/conferences-for-company.ts';
-import { CompanyConferenceSchema, expandSchema, expandsOf } from '../../schemas/conference.ts';
-import { listOf, problemResponses } from '../../schemas/common.ts';
+import { CompanyConferenceListSchema, CompanyConferenceSchema, expandSchema, expandsOf } from '../../schemas/conference.ts';
+import { problemResponses } from '../../schemas/common.ts';
 import { IdParams } from '../../schemas/params.ts';
 
 const errors = problemResponses(400, 401, 403, 404);
@@ -29,7 +29,7 @@ const companyConferences: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         querystring: CompanyConferenceListQuery,
-        response: { 200: listOf(Type.Partial(CompanyConferenceSchema)), ...errors },
+        response: { 200: CompanyConferenceListSchema, ...errors },
       },
     },
     async (request) => {

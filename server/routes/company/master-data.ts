@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { notFound } from '../../plugins/app/problem.ts';
 import { MASTER_TYPE_CONFERENCE_TEMPLATE } from '../../db/schema.ts';
 import { MasterDataListQuery } from '../../repositories/master-data.ts';
-import { MasterDataSchema, MasterTypeParams } from '../../schemas/master-data.ts';
-import { listOf, problemResponses } from '../../schemas/common.ts';
-
+import { MasterDataListSchema, MasterTypeParams } from '../../schemas/master-data.ts';
+import { problemResponses } from '../../schemas/common.ts';
 const errors = problemResponses(400, 401, 403, 404);
 
 /**
@@ -25,7 +23,7 @@ const companyMasterData: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['company: master data'],
         params: MasterTypeParams,
         querystring: MasterDataListQuery,
-        response: { 200: listOf(Type.Partial(MasterDataSchema)), ...errors },
+        response: { 200: MasterDataListSchema, ...errors },
       },
     },
     async (request) => {

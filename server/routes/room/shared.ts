@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type TObject } from 'typebox';
+import { type TObject } from 'typebox';
 import { rateLimited } from '../../services/cognito-users.ts';
 import { roomText } from '../../lib/room/text.ts';
 import { resumeFrom, streamRoom } from '../../lib/room/sse.ts';
@@ -17,10 +17,13 @@ import {
   CHAT_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
   ChatCreateSchema,
+  ChatMessageListSchema,
   ChatMessageSchema,
   CommentCreateSchema,
+  CommentListSchema,
   CommentSchema,
   EventsQuery,
+  RoomEventStreamResponse,
   RoomSchema,
   StreamTicketSchema,
 } from '../../schemas/room.ts';
@@ -62,7 +65,7 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
     `${R}/events`,
     {
       config: { access: read, streamTicket: audience.tickets },
-      schema: { tags, params, querystring: EventsQuery, response: limitedErrors },
+      schema: { tags, params, querystring: EventsQuery, response: { 200: RoomEventStreamResponse, ...limitedErrors } },
     },
     async (request, reply) => {
       const viewer = await viewerOf(request);
@@ -89,7 +92,7 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
     `${R}/chat`,
     {
       config: { access: read },
-      schema: { tags, params, response: { 200: Type.Object({ data: Type.Array(ChatMessageSchema) }), ...errors } },
+      schema: { tags, params, response: { 200: ChatMessageListSchema, ...errors } },
     },
     async (request) => ({ data: await app.roomMessages.chat(await viewerOf(request)) }),
   );
@@ -121,7 +124,7 @@ export function registerRoomRoutes(parent: FastifyInstance, audience: Audience):
     `${R}/comments`,
     {
       config: { access: read },
-      schema: { tags, params, response: { 200: Type.Object({ data: Type.Array(CommentSchema) }), ...errors } },
+      schema: { tags, params, response: { 200: CommentListSchema, ...errors } },
     },
     async (request) => ({ data: await app.roomMessages.comments(await viewerOf(request)) }),
   );

@@ -13,6 +13,7 @@ import {
   LinkParams,
   MessageParams,
   RoomIdParams,
+  RoomLinkListSchema,
   RoomLinkSchema,
   RoomSchema,
   RoomUpdateSchema,
@@ -93,7 +94,7 @@ const staffRoom: FastifyPluginAsyncTypebox = async (app) => {
     `${R}/links`,
     {
       config: { access: read },
-      schema: { tags, params: RoomIdParams, response: { 200: Type.Object({ data: Type.Array(RoomLinkSchema) }), ...errors } },
+      schema: { tags, params: RoomIdParams, response: { 200: RoomLinkListSchema, ...errors } },
     },
     async (request) => ({ data: await app.roomAccess.links(await viewerOf(request), originOf(app, request)) }),
   );

@@ -4,10 +4,10 @@ import type {
   Quorum,
   QuorumSettingsSchema,
   ReceptionCounts,
-  ReceptionListSchema,
+  FullReceptionList,
   ReceptionRow,
 } from '../../../server/schemas/reception.ts';
 
 export type QuorumSettings = Static<typeof QuorumSettingsSchema>;
-export type ReceptionList = Static<typeof ReceptionListSchema>;
+export type ReceptionList = Static<typeof FullReceptionList>;
 export type { Quorum, ReceptionCounts, ReceptionRow };

@@ -1,5 +1,6 @@
 /** The operations of the OpenAPI document (`/v1/docs/json`, generated from the TypeBox schemas). */
 import type { JsonSchema } from './schema-values.ts';
+import { dereferenced } from '../../helpers/openapi.ts';
 
 export interface Parameter {
   name: string;
@@ -30,7 +31,7 @@ interface OpenApiDocument {
 }
 
 export function operationsOf(document: unknown): Operation[] {
-  return Object.entries((document as OpenApiDocument).paths).flatMap(([path, ops]) =>
+  return Object.entries(dereferenced(document as OpenApiDocument).paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
       method: method.toUpperCase() as Operation['method'],
       path,

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, caller } from '../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../helpers/fixtures.ts';
 import { NAMES_KEYWORD } from '../../../server/lib/name-list.ts';
+import { dereferenced } from '../../helpers/openapi.ts';
 
 const COMMON = ['keyword', 'expand', 'fields', 'sort', 'page', 'page_size', 'cci_code'] as const;
 
@@ -43,7 +44,7 @@ const isList = (response: ResponseObject | undefined) => {
 beforeAll(async () => {
   app = await buildTestApp();
   call = caller(app, tokenOf);
-  const document = (await app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as OpenApi;
+  const document = dereferenced((await app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as OpenApi);
   lists = Object.entries(document.paths).flatMap(([path, operations]) =>
     operations.get && isList(operations.get.responses?.['200'])
       ? [{ path, query: new Map((operations.get.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p])) }]

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { Type } from 'typebox';
 import { upload } from '../../../db/schema.ts';
 import { currentUser } from '../../../plugins/app/auth.ts';
 import { Problem, forbidden, notFound } from '../../../plugins/app/problem.ts';
 import { canAccess } from '../../../../access/permissions.ts';
 import { ProblemSchema, problemResponses } from '../../../schemas/common.ts';
-import { CciCodeParam } from '../../../schemas/master-data.ts';
+import { ChamberParams } from '../../../schemas/params.ts';
 import {
   GetObjectUrlQuerySchema,
   GetObjectUrlSchema,
@@ -26,7 +25,6 @@ import { PUT_URL_SECONDS, downloadUrl, requireStorage } from '../../../storage/p
 const errors = problemResponses(400, 401, 403, 404, 503);
 const putErrors = problemResponses(400, 401, 403, 404, 422, 429, 503);
 const tags = ['cci: files'];
-const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 const ALLOWED = 'PDF、Excel（xlsx）、Word（docx）、PowerPoint（pptx）、PNG、JPEG';
 
 const PURPOSE_FOLDERS: Record<PutObjectUrlBody['purpose'], string> = {

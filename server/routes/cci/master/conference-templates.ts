@@ -7,17 +7,17 @@ import { assertTemplateBodyConsistent } from '../../../lib/masters-template-body
 import {
   ConferenceTemplateCreateSchema,
   ConferenceTemplateDeleteQuery,
+  ConferenceTemplateListSchema,
   ConferenceTemplateParams,
   ConferenceTemplateSchema,
   ConferenceTemplateUpdateSchema,
 } from '../../../schemas/conference-template.ts';
-import { CciCodeParam } from '../../../schemas/master-data.ts';
-import { listOf, problemResponses } from '../../../schemas/common.ts';
+import { ChamberParams } from '../../../schemas/params.ts';
+import { problemResponses } from '../../../schemas/common.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 409);
 const tags = ['cci: conference templates'];
 const BASE = '/v1/cci/:cci_code/master/CCI_CONFERENCE_TEMPLATE';
-const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 
 /**
  * spec §7: GET and POST /v1/cci/{cci_code}/master/CCI_CONFERENCE_TEMPLATE; GET, PUT and DELETE on
@@ -33,7 +33,7 @@ const conferenceTemplates: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: ChamberParams,
         querystring: ConferenceTemplateListQuery,
-        response: { 200: listOf(Type.Partial(ConferenceTemplateSchema)), ...errors },
+        response: { 200: ConferenceTemplateListSchema, ...errors },
       },
     },
     async (request) => app.conferenceTemplates.list(currentUser(request).cciCode, request.query),

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/app/auth.ts';
 import { MasterDataListQuery } from '../../../repositories/master-data.ts';
-import { MasterDataSchema, MasterTypeParams } from '../../../schemas/master-data.ts';
-import { listOf, problemResponses } from '../../../schemas/common.ts';
-
+import { MasterDataListSchema, MasterTypeParams } from '../../../schemas/master-data.ts';
+import { problemResponses } from '../../../schemas/common.ts';
 const errors = problemResponses(400, 401, 403);
 
 /**
@@ -20,7 +18,7 @@ const cciMasterData: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['cci: master data'],
         params: MasterTypeParams,
         querystring: MasterDataListQuery,
-        response: { 200: listOf(Type.Partial(MasterDataSchema)), ...errors },
+        response: { 200: MasterDataListSchema, ...errors },
       },
     },
     async (request) => app.masterData.list(currentUser(request).cciCode, request.params.master_type_code, request.query),

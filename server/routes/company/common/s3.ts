@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { currentUser } from '../../../plugins/app/auth.ts';
 import { notFound } from '../../../plugins/app/problem.ts';
 import { problemResponses } from '../../../schemas/common.ts';
-import { CciCodeParam } from '../../../schemas/master-data.ts';
+import { ChamberParams } from '../../../schemas/params.ts';
 import { GetObjectUrlQuerySchema, GetObjectUrlSchema } from '../../../schemas/storage.ts';
 import type { StorageDriver } from '../../../storage/driver.ts';
 import { isChamberKey } from '../../../storage/keys.ts';
@@ -13,7 +12,6 @@ import { companyOf } from '../conference-caller.ts';
 import { visibleToCompany } from '../../../repositories/company-visibility.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
-const ChamberParams = Type.Object({ cci_code: CciCodeParam }, { additionalProperties: false });
 
 /**
  * spec §7: GET /v1/company/{cci_code}/common/s3/get_object_url?path=. Only an attachment of a

@@ -18,15 +18,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Type } from 'typebox';
 import { ProblemSchema } from '../../../schemas/common.ts';
-import {
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_PATTERN,
-  normalizeEmail,
-} from '../../../services/cognito-users.ts';
+import { normalizeEmail } from '../../../services/cognito-users.ts';
+import { ForgetPasswordSchema, PasswordResetMessageSchema, ResetPasswordSchema } from '../../../schemas/password-reset.ts';
 import { rateLimitHook, type RateLimitRule } from '../../../lib/rate-limit.ts';
 
 export interface PasswordResetLimits {
@@ -48,23 +42,6 @@ export const DEFAULT_PASSWORD_RESET_LIMITS: PasswordResetLimits = {
 export interface CompanyCommonUsersOptions {
   limits?: Partial<PasswordResetLimits>;
 }
-
-// E-mail and code are normalised (NFKC, trim; e-mail lower-cased) in preValidation, so the
-// schema checks what Cognito will see: full-width input from Japanese IMEs is accepted.
-const Email = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH, format: 'email' });
-
-export const ForgetPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
-
-export const ResetPasswordBody = Type.Object(
-  {
-    email: Email,
-    code: Type.String({ minLength: 1, maxLength: 64, pattern: '^\\S+$' }),
-    password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, pattern: PASSWORD_PATTERN }),
-  },
-  { additionalProperties: false },
-);
-
-const MessageSchema = Type.Object({ message: Type.String() });
 
 const FORGET_MESSAGE = 'ご登録のメールアドレスの場合、パスワード再設定用の確認コードを送信しました。';
 const RESET_MESSAGE = 'パスワードを再設定しました。新しいパスワードでログインしてください。';
@@ -96,8 +73,8 @@ const companyCommonUsers: FastifyPluginAsyncTypebox<CompanyCommonUsersOptions> =
       schema: {
         tags: ['company'],
         security: [],
-        body: ForgetPasswordBody,
-        response: { 200: MessageSchema, 400: ProblemSchema, 429: ProblemSchema },
+        body: ForgetPasswordSchema,
+        response: { 200: PasswordResetMessageSchema, 400: ProblemSchema, 429: ProblemSchema },
       },
     },
     async (request) => {
@@ -117,8 +94,8 @@ const companyCommonUsers: FastifyPluginAsyncTypebox<CompanyCommonUsersOptions> =
       schema: {
         tags: ['company'],
         security: [],
-        body: ResetPasswordBody,
-        response: { 200: MessageSchema, 400: ProblemSchema, 429: ProblemSchema },
+        body: ResetPasswordSchema,
+        response: { 200: PasswordResetMessageSchema, 400: ProblemSchema, 429: ProblemSchema },
       },
     },
     async (request) => {

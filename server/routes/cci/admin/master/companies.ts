@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { notFound } from '../../../../plugins/app/problem.ts';
 import { CompanyListQuery } from '../../../../repositories/companies.ts';
-import { CompanyCreateSchema, CompanySchema, CompanyUpdateSchema } from '../../../../schemas/company.ts';
-import { listOf, problemResponses } from '../../../../schemas/common.ts';
+import { CompanyCreateSchema, CompanyListSchema, CompanySchema, CompanyUpdateSchema } from '../../../../schemas/company.ts';
+import { problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 409);
@@ -16,7 +15,7 @@ const companies: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/cci/admin/master/companies',
     {
       config: { access: { resource: 'companies', action: 'list' } },
-      schema: { tags, querystring: CompanyListQuery, response: { 200: listOf(Type.Partial(CompanySchema)), ...errors } },
+      schema: { tags, querystring: CompanyListQuery, response: { 200: CompanyListSchema, ...errors } },
     },
     async (request) => app.companies.list(currentUser(request).cciCode, request.query),
   );

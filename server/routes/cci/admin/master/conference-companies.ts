@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { ConferenceCompanyListQuery } from '../../../../repositories/conference-companies.ts';
-import { ConferenceCompanySchema } from '../../../../schemas/conference-company.ts';
-import { listOf, problemResponses } from '../../../../schemas/common.ts';
-
+import { ConferenceCompanyListSchema } from '../../../../schemas/conference-company.ts';
+import { problemResponses } from '../../../../schemas/common.ts';
 const errors = problemResponses(400, 401, 403);
 
 /** spec §7: GET /v1/cci/admin/master/conference_companies (the caller's chamber). */
@@ -16,7 +14,7 @@ const conferenceCompanies: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cci: conference companies'],
         querystring: ConferenceCompanyListQuery,
-        response: { 200: listOf(Type.Partial(ConferenceCompanySchema)), ...errors },
+        response: { 200: ConferenceCompanyListSchema, ...errors },
       },
     },
     async (request) => app.conferenceCompanies.list(currentUser(request).cciCode, request.query),

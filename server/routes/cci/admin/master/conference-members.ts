@@ -5,12 +5,13 @@ import { ChamberListQuery } from '../../../../repositories/conference-members.ts
 import {
   BulkDeleteResultSchema,
   BulkDeleteSchema,
+  ConferenceMemberListSchema,
   ConferenceMemberSchema,
   ConferenceMemberUpdateSchema,
   InviteResultSchema,
   InviteSchema,
 } from '../../../../schemas/conference-member.ts';
-import { listOf, problemResponses } from '../../../../schemas/common.ts';
+import { problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 422);
@@ -27,7 +28,7 @@ const conferenceMembers: FastifyPluginAsyncTypebox = async (app) => {
     BASE,
     {
       config: { access: { resource: 'conference_members', action: 'list' } },
-      schema: { tags, querystring: ChamberListQuery, response: { 200: listOf(Type.Partial(ConferenceMemberSchema)), ...errors } },
+      schema: { tags, querystring: ChamberListQuery, response: { 200: ConferenceMemberListSchema, ...errors } },
     },
     async (request) => app.conferenceMembers.list(currentUser(request).cciCode, request.query),
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { assertAttachmentKeys, createAttachmentLists } from '../../../../lib/attachment-keys.ts';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { notFound } from '../../../../plugins/app/problem.ts';
@@ -7,7 +6,7 @@ import { ConferenceListQuery } from '../../../../repositories/conferences.ts';
 import {
   ConferenceCreateSchema,
   ConferenceDetailSchema,
-  ConferenceSchema,
+  ConferenceListSchema,
   ConferenceUpdateSchema,
   ConferenceWriteResultSchema,
   EmptyBodySchema,
@@ -18,7 +17,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { conference } from '../../../../db/schema.ts';
 import { previewMail } from '../../../../lib/mail/conference-mail.ts';
-import { listOf, problemResponses } from '../../../../schemas/common.ts';
+import { problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 409, 422);
@@ -35,7 +34,7 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/cci/admin/master/conferences',
     {
       config: { access: { resource: 'conferences', action: 'list' } },
-      schema: { tags, querystring: ConferenceListQuery, response: { 200: listOf(Type.Partial(ConferenceSchema)), ...errors } },
+      schema: { tags, querystring: ConferenceListQuery, response: { 200: ConferenceListSchema, ...errors } },
     },
     async (request) => app.conferences.list(currentUser(request).cciCode, request.query),
   );

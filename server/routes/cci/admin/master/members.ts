@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { notFound } from '../../../../plugins/app/problem.ts';
 import { MemberListQuery } from '../../../../repositories/members.ts';
 import {
   MemberCreateSchema,
+  MemberListSchema,
   MemberSchema,
   MemberShowQuery,
   MemberUpdateSchema,
   MemberUserSchema,
 } from '../../../../schemas/member.ts';
-import { ProblemSchema, listOf, problemResponses } from '../../../../schemas/common.ts';
+import { ProblemSchema, problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 409);
@@ -25,7 +25,7 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/cci/admin/master/members',
     {
       config: { access: { resource: 'members', action: 'list' } },
-      schema: { tags, querystring: MemberListQuery, response: { 200: listOf(Type.Partial(MemberSchema)), ...errors } },
+      schema: { tags, querystring: MemberListQuery, response: { 200: MemberListSchema, ...errors } },
     },
     async (request) => app.members.list(currentUser(request).cciCode, request.query),
   );

@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../../plugins/app/problem.ts';
 import { reminderSchedule } from '../../../../lib/mail/reminders.ts';
-import { Type } from 'typebox';
-import { listOf, problemResponses } from '../../../../schemas/common.ts';
+import { problemResponses } from '../../../../schemas/common.ts';
 import { NotificationListQuery } from '../../../../repositories/notifications.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 import {
   ConferenceNotificationListResponseSchema,
   ManualNotificationResultSchema,
   ManualNotificationSchema,
+  NotificationListSchema,
   NotificationSchema,
 } from '../../../../schemas/notification.ts';
 
@@ -32,7 +32,7 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         querystring: NotificationListQuery,
-        response: { 200: listOf(Type.Partial(NotificationSchema)), ...errors },
+        response: { 200: NotificationListSchema, ...errors },
       },
     },
     async (request) => app.notifications.list(currentUser(request).cciCode, request.query),

@@ -7,10 +7,11 @@ import {
   PositionChangesResultSchema,
   PositionChangesSchema,
   PositionCreateSchema,
+  PositionListSchema,
   PositionSchema,
   PositionUpdateSchema,
 } from '../../../../schemas/position.ts';
-import { ProblemSchema, listOf, problemResponses } from '../../../../schemas/common.ts';
+import { ProblemSchema, problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 409);
@@ -27,7 +28,7 @@ const positions: FastifyPluginAsyncTypebox = async (app) => {
     BASE,
     {
       config: { access: { resource: 'positions', action: 'list' } },
-      schema: { tags, querystring: PositionListQuery, response: { 200: listOf(Type.Partial(PositionSchema)), ...errors } },
+      schema: { tags, querystring: PositionListQuery, response: { 200: PositionListSchema, ...errors } },
     },
     async (request) => app.positions.list(currentUser(request).cciCode, request.query),
   );

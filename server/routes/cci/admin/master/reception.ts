@@ -6,14 +6,12 @@ import { IdParams } from '../../../../schemas/params.ts';
 import {
   CheckInParams,
   CheckInResultSchema,
+  CheckInUndoResultSchema,
   CheckInSchema,
-  ReceptionCountsSchema,
   ReceptionListQuery,
   ReceptionListResponseSchema,
-  ReceptionRowSchema,
   WalkInSchema,
 } from '../../../../schemas/reception.ts';
-import { Type } from 'typebox';
 import type { Desk } from '../../../../repositories/reception.ts';
 
 const tags = ['cci: reception'];
@@ -73,7 +71,7 @@ const reception: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         params: CheckInParams,
-        response: { 200: Type.Object({ row: ReceptionRowSchema, counts: ReceptionCountsSchema }), ...writeErrors },
+        response: { 200: CheckInUndoResultSchema, ...writeErrors },
       },
     },
     async (request) => app.reception.undo(deskOf(request), request.params.id, request.params.conference_member_id),

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../../../plugins/app/problem.ts';
 import { UserListQuery, type LoginSync } from '../../../../repositories/users.ts';
@@ -7,13 +6,13 @@ import {
   CreatedUserSchema,
   ReissuedPasswordSchema,
   StaffCreateSchema,
+  UserListSchema,
   UserSchema,
   UserUpdateSchema,
   UsernameParams,
 } from '../../../../schemas/user.ts';
 import { createStaffUser, reissueTemporaryPassword } from '../../../../lib/users/accounts.ts';
-import { listOf, problemResponses } from '../../../../schemas/common.ts';
-
+import { problemResponses } from '../../../../schemas/common.ts';
 const errors = problemResponses(400, 401, 403, 404, 409, 422);
 const tags = ['cci: users'];
 
@@ -54,7 +53,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/cci/admin/master/users',
     {
       config: { access: { resource: 'users', action: 'list' } },
-      schema: { tags, querystring: UserListQuery, response: { 200: listOf(Type.Partial(UserSchema)), ...errors } },
+      schema: { tags, querystring: UserListQuery, response: { 200: UserListSchema, ...errors } },
     },
     async (request) => app.users.list(currentUser(request).cciCode, request.query),
   );
