@@ -44,11 +44,11 @@ export const CurrentPollSchema = Type.Object({
 export type CurrentPoll = Static<typeof CurrentPollSchema>;
 
 /**
- * The room event `vote` (audience all, decision 0034): a poll opened, changed, closed or declared,
+ * The room event `vote` (audience all, decision 0034; an event, not a component of the document): a poll opened, changed, closed or declared,
  * for the voters' screens to ask `…/polls/current` again and show the state. No counts and no
  * voter: counts reach staff only (`poll`) until the board shows them.
  */
-export const VoteEventSchema = Type.Object({
+export const VoteEventPayload = Type.Object({
   poll: Type.Object({ id: Type.Integer(), method: Type.Enum(POLL_METHODS), status: Type.Enum(POLL_STATUSES) }),
   motion: Type.Object({
     id: Type.Integer(),
@@ -58,4 +58,4 @@ export const VoteEventSchema = Type.Object({
     result: Nullable(Type.Enum(MOTION_RESULTS)),
   }),
 });
-export type VoteEvent = Static<typeof VoteEventSchema>;
+export type VoteEvent = Static<typeof VoteEventPayload>;

@@ -12,6 +12,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import * as answer from './answer.ts';
+import * as chamberSettings from './chamber-settings.ts';
 import * as ballot from './ballot.ts';
 import * as clientConfig from './client-config.ts';
 import * as common from './common.ts';
@@ -27,6 +28,7 @@ import * as importTemplate from './import-template.ts';
 import * as imports from './import.ts';
 import * as masterData from './master-data.ts';
 import * as member from './member.ts';
+import * as minutes from './minutes.ts';
 import * as motion from './motion.ts';
 import * as notification from './notification.ts';
 import * as params from './params.ts';
@@ -44,6 +46,7 @@ import * as writtenVote from './written-vote.ts';
 const MODULES: Record<string, unknown>[] = [
   answer,
   ballot,
+  chamberSettings,
   clientConfig,
   common,
   company,
@@ -58,6 +61,7 @@ const MODULES: Record<string, unknown>[] = [
   imports,
   masterData,
   member,
+  minutes,
   motion,
   notification,
   params,

@@ -190,6 +190,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/cci/admin/master/chamber_settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 商工会議所の設定を取得 */
+    get: operations['getChamberSettings'];
+    /** 商工会議所の設定を更新 */
+    put: operations['updateChamberSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/cci/{cci_code}/master/{master_type_code}': {
     parameters: {
       query?: never;
@@ -451,6 +469,23 @@ export interface paths {
     /** 会議を更新 */
     put: operations['updateConference'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/cci/admin/master/conferences/{id}/mail_preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 会議の保存で送るメールの件数を確認 */
+    post: operations['previewConferenceMail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1398,7 +1433,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** 書面議決を取得（職員） */
+    get: operations['getStaffWrittenVotes'];
     /** 書面議決を登録（職員） */
     put: operations['putStaffWrittenVotes'];
     post?: never;
@@ -1419,6 +1455,92 @@ export interface paths {
     get: operations['getWrittenVotes'];
     /** 書面議決を提出 */
     put: operations['putWrittenVotes'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/cci/admin/master/conferences/{id}/minutes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 議事録を取得 */
+    get: operations['getMinutes'];
+    /** 議事録を更新 */
+    put: operations['updateMinutes'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/cci/admin/master/conferences/{id}/minutes/finalise': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 議事録を確定 */
+    post: operations['finaliseMinutes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/cci/admin/master/conferences/{id}/minutes/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** 議事録を公開 */
+    post: operations['publishMinutes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/cci/admin/master/conferences/{id}/minutes/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 議事録の版を一覧 */
+    get: operations['listMinutesVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/company/conferences/{id}/minutes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 公開された議事録を取得 */
+    get: operations['getPublishedMinutes'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -1480,6 +1602,22 @@ export interface components {
       may_vote: boolean;
       voted: boolean;
       choice: null | ('yes' | 'no' | 'abstain');
+    };
+    ChamberSettings: {
+      cci_code: string;
+      name: string;
+      mail_sender_name: null | string;
+      mail_reply_to: null | string;
+      mail_contact: null | string;
+      version: number;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    ChamberSettingsUpdate: {
+      version: number;
+      mail_sender_name?: null | string;
+      mail_reply_to?: null | string;
+      mail_contact?: null | string;
     };
     ClientConfig: {
       apiBaseUrl: string;
@@ -1544,6 +1682,7 @@ export interface components {
     };
     CompanyCreate: {
       company_code: string;
+      joined_on?: null | string;
       attributes: {
         name1: string;
         name_kana?: string;
@@ -1559,6 +1698,7 @@ export interface components {
         id?: number;
         cci_code?: string;
         company_code?: string;
+        joined_on?: null | string;
         version?: number;
         attributes?: components['schemas']['CompanyAttributes'];
         /** Format: date-time */
@@ -1573,6 +1713,7 @@ export interface components {
       id: number;
       cci_code: string;
       company_code: string;
+      joined_on: null | string;
       version: number;
       attributes: components['schemas']['CompanyAttributes'];
       /** Format: date-time */
@@ -1583,6 +1724,7 @@ export interface components {
     CompanyUpdate: {
       version: number;
       company_code?: string;
+      joined_on?: null | string;
       attributes: {
         name1: string;
         name_kana?: string;
@@ -1913,6 +2055,7 @@ export interface components {
       answer_content: null | components['schemas']['AnswerContent'];
       proxy_name: null | string;
       proxy_title: null | string;
+      delegate_to?: null | number;
       sort: number;
       answered_at: null | string;
       answer_channel: null | components['schemas']['AnswerChannel'];
@@ -2123,6 +2266,19 @@ export interface components {
       }[];
     };
     EmptyBody: null | Record<string, never>;
+    MailPreviewBody: {
+      /** Format: date-time */
+      event_date?: string;
+      end_at?: null | string;
+      place?: null | string;
+      answer_deadline?: null | string;
+      status?: components['schemas']['ConferenceStatus'];
+    };
+    MailPreview: {
+      kind: null | ('invitation' | 'change' | 'cancel');
+      recipients: null | ('invited' | 'unanswered');
+      companies: number;
+    };
     ResetSortResult: {
       updated: number;
       data: {
@@ -2176,9 +2332,19 @@ export interface components {
     };
     ExportCreate: {
       /** @enum {unknown} */
-      type: 'attendance' | 'reception' | 'attendees' | 'companies' | 'members' | 'positions' | 'room_comments' | 'room_chat';
+      type:
+        | 'attendance'
+        | 'reception'
+        | 'attendees'
+        | 'companies'
+        | 'members'
+        | 'positions'
+        | 'room_comments'
+        | 'room_chat'
+        | 'votes'
+        | 'minutes';
       /** @enum {unknown} */
-      format: 'xlsx' | 'csv_utf8' | 'csv_sjis';
+      format: 'xlsx' | 'csv_utf8' | 'csv_sjis' | 'docx';
       params?: {
         conference_id?: number;
         /** @enum {unknown} */
@@ -2195,9 +2361,19 @@ export interface components {
         cci_code?: string;
         created_by?: string;
         /** @enum {unknown} */
-        type?: 'attendance' | 'reception' | 'attendees' | 'companies' | 'members' | 'positions' | 'room_comments' | 'room_chat';
+        type?:
+          | 'attendance'
+          | 'reception'
+          | 'attendees'
+          | 'companies'
+          | 'members'
+          | 'positions'
+          | 'room_comments'
+          | 'room_chat'
+          | 'votes'
+          | 'minutes';
         /** @enum {unknown} */
-        format?: 'xlsx' | 'csv_utf8' | 'csv_sjis';
+        format?: 'xlsx' | 'csv_utf8' | 'csv_sjis' | 'docx';
         params?: {
           conference_id?: number;
           /** @enum {unknown} */
@@ -2230,9 +2406,19 @@ export interface components {
       cci_code: string;
       created_by: string;
       /** @enum {unknown} */
-      type: 'attendance' | 'reception' | 'attendees' | 'companies' | 'members' | 'positions' | 'room_comments' | 'room_chat';
+      type:
+        | 'attendance'
+        | 'reception'
+        | 'attendees'
+        | 'companies'
+        | 'members'
+        | 'positions'
+        | 'room_comments'
+        | 'room_chat'
+        | 'votes'
+        | 'minutes';
       /** @enum {unknown} */
-      format: 'xlsx' | 'csv_utf8' | 'csv_sjis';
+      format: 'xlsx' | 'csv_utf8' | 'csv_sjis' | 'docx';
       params: {
         conference_id?: number;
         /** @enum {unknown} */
@@ -2452,6 +2638,116 @@ export interface components {
       user_type: 'COMPANY_ADMIN';
       company_id: number;
       temporary_password?: string;
+    };
+    CompanyMinutes: {
+      conference_id: number;
+      version: number;
+      /** Format: date-time */
+      finalised_at: string;
+      sha256: string;
+      content: components['schemas']['MinutesContent'];
+    };
+    DiffLine: {
+      /** @enum {unknown} */
+      op: 'same' | 'added' | 'removed';
+      text: string;
+    };
+    Figure: {
+      value: components['schemas']['FigureValue'];
+      derived: components['schemas']['FigureValue'];
+      reason: null | string;
+      corrected_by: null | string;
+      corrected_at: null | string;
+    };
+    FigureValue: null | number | string | boolean;
+    MinutesContent: {
+      conference: {
+        id: number;
+        name: string;
+        /** Format: date-time */
+        event_date: string;
+      };
+      figures: {
+        [key: string]: components['schemas']['Figure'];
+      };
+      agenda: {
+        title: string;
+        presenter: null | string;
+      }[];
+      motions: {
+        id: number;
+        number: string;
+        title: string;
+      }[];
+      chair: null | components['schemas']['MinutesPerson'];
+      signatories: components['schemas']['MinutesPerson'][];
+      prose: {
+        [key: string]: string;
+      };
+    };
+    MinutesFinalise: {
+      revision: number;
+    };
+    MinutesPerson: {
+      conference_member_id: number;
+      name: string;
+      company_name: null | string;
+    };
+    MinutesPublish: {
+      version: number;
+    };
+    Minutes: {
+      id: null | number;
+      conference_id: number;
+      version: number;
+      /** @enum {unknown} */
+      status: 'draft' | 'final';
+      revision: number;
+      content: components['schemas']['MinutesContent'];
+      finalised_at: null | string;
+      finalised_by: null | string;
+      sha256: null | string;
+      published: boolean;
+      published_at: null | string;
+      updated_at: null | string;
+      updated_by: null | string;
+    };
+    MinutesUpdate: {
+      revision: number;
+      regenerate?: boolean;
+      new_version?: boolean;
+      prose?: {
+        [key: string]: string;
+      };
+      figures?: {
+        [key: string]: {
+          value: components['schemas']['FigureValue'];
+          reason?: null | string;
+        };
+      };
+      chair_id?: null | number;
+      signatory_ids?: number[];
+    };
+    MinutesVersion: {
+      version: number;
+      /** @enum {unknown} */
+      status: 'draft' | 'final';
+      finalised_at: null | string;
+      finalised_by: null | string;
+      sha256: null | string;
+      published: boolean;
+      published_at: null | string;
+      /** Format: date-time */
+      updated_at: string;
+      updated_by: string;
+      diff: null | components['schemas']['DiffLine'][];
+    };
+    MinutesVersions: {
+      data: components['schemas']['MinutesVersion'][];
+    };
+    MinutesView: {
+      minutes: components['schemas']['Minutes'];
+      attendees: components['schemas']['MinutesPerson'][];
     };
     MotionCreate: {
       number: string;
@@ -3467,11 +3763,11 @@ export interface operations {
       query?: {
         page?: number;
         page_size?: number;
-        /** @description カンマ区切り（先頭の - は降順）: id, company_code, name_kana, updated_at */
+        /** @description カンマ区切り（先頭の - は降順）: id, company_code, name_kana, joined_on, updated_at */
         sort?: string;
         cci_code?: string;
         keyword?: string;
-        /** @description カンマ区切り: id, cci_code, company_code, version, attributes, created_at, updated_at */
+        /** @description カンマ区切り: id, cci_code, company_code, joined_on, version, attributes, created_at, updated_at */
         fields?: string;
         /** @description カンマ区切り: chamber */
         expand?: string;
@@ -3749,17 +4045,19 @@ export interface operations {
       query?: {
         page?: number;
         page_size?: number;
-        /** @description カンマ区切り（先頭の - は降順）: id, company_code, name_kana, updated_at */
+        /** @description カンマ区切り（先頭の - は降順）: id, company_code, name_kana, joined_on, updated_at */
         sort?: string;
         cci_code?: string;
         keyword?: string;
-        /** @description カンマ区切り: id, cci_code, company_code, version, attributes, created_at, updated_at */
+        /** @description カンマ区切り: id, cci_code, company_code, joined_on, version, attributes, created_at, updated_at */
         fields?: string;
         /** @description カンマ区切り: chamber */
         expand?: string;
         company_code?: string;
         company_code__startswith?: string;
         company_code__in?: string;
+        joined_on__gte?: string;
+        joined_on__lte?: string;
       };
       header?: never;
       path?: never;
@@ -3981,6 +4279,122 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Company'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getChamberSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChamberSettings'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  updateChamberSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChamberSettingsUpdate'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChamberSettings'];
         };
       };
       /** @description Default Response */
@@ -6069,6 +6483,86 @@ export interface operations {
       };
     };
   };
+  previewConferenceMail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MailPreviewBody'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailPreview'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   resetConferenceMemberOrder: {
     parameters: {
       query?: never;
@@ -7126,7 +7620,17 @@ export interface operations {
         created_by?: string;
         status?: 'queued' | 'running' | 'succeeded' | 'failed';
         status__in?: string;
-        type?: 'attendance' | 'reception' | 'attendees' | 'companies' | 'members' | 'positions' | 'room_comments' | 'room_chat';
+        type?:
+          | 'attendance'
+          | 'reception'
+          | 'attendees'
+          | 'companies'
+          | 'members'
+          | 'positions'
+          | 'room_comments'
+          | 'room_chat'
+          | 'votes'
+          | 'minutes';
       };
       header?: never;
       path: {
@@ -10934,6 +11438,64 @@ export interface operations {
       };
     };
   };
+  getStaffWrittenVotes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WrittenVotes'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   putStaffWrittenVotes: {
     parameters: {
       query?: never;
@@ -11125,6 +11687,420 @@ export interface operations {
       };
       /** @description Default Response */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMinutes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MinutesView'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  updateMinutes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MinutesUpdate'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MinutesView'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  finaliseMinutes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MinutesFinalise'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Minutes'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  publishMinutes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MinutesPublish'];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Minutes'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMinutesVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MinutesVersions'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPublishedMinutes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CompanyMinutes'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

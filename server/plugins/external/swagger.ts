@@ -18,6 +18,8 @@ const TAGS: Record<string, string> = {
   'cci: notifications': '通知（招待・督促・任意のお知らせ）',
   'cci: reception': '当日受付と定足数',
   'cci: motions': '議案・採決・書面議決',
+  'cci: minutes': '議事録',
+  'cci: chamber settings': '商工会議所の設定（メールの差出人名と返信先）',
   'cci: room': '会議室（職員）',
   'cci: exports': 'エクスポート',
   'cci: imports': '取り込み',
@@ -64,7 +66,8 @@ export default fp(
           title: 'Kaigi API',
           version: '1.0',
           description: '商工会議所の会議運営と会員事業所の出欠回答の API。',
-          license: { name: 'Proprietary', url: 'https://example.com/kaigi/license' },
+          // no public licence: an SPDX reference to the owner's own terms
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Kaigi-Proprietary' },
         },
         servers: [{ url: '/', description: 'この API を配信しているサーバー' }],
         tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
