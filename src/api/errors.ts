@@ -77,6 +77,18 @@ export const PROBLEM_CODES = [
   'motion_unknown',
   'delegate_to_invalid',
   'delegation_chain',
+  'member_voted',
+  // 議事録 (issue 35, server/lib/minutes/problems.ts)
+  'correction_reason_required',
+  'unknown_figure',
+  'figure_type_mismatch',
+  'unknown_section',
+  'not_an_attendee',
+  'minutes_final',
+  'minutes_draft_open',
+  'minutes_not_draft',
+  'minutes_not_final',
+  'minutes_signatories_missing',
 ] as const;
 
 /** Field error codes (JSON-schema keywords and the server's own) with a message in kaigi.errors.fields.*. */

@@ -171,6 +171,18 @@ export const kaigiMessages = {
         motion_unknown: 'この会議の議案ではないため、書面議決を記録できません。最新の状態を読み込んでください。',
         delegate_to_invalid: '委任先は、同じ会議に本人として招待された他の方を選んでください。',
         delegation_chain: '委任を受ける方は、ほかの方に委任できません（委任の連鎖はできません）。委任先を選び直してください。',
+        member_voted: '採決の投票者になった出席者は、採決の記録のため削除できません。',
+        // 議事録 (issue 35)
+        correction_reason_required: '記録と異なる数値に訂正するには、訂正の理由を入力してください。',
+        unknown_figure: '議事録にない項目を訂正しようとしました。最新の内容を読み込み直してください。',
+        figure_type_mismatch: '訂正後の値の種類が記録の値と異なります（人数は数値、時刻は日時で入力してください）。',
+        unknown_section: '議事録にない項目の本文です。最新の内容を読み込み直してください。',
+        not_an_attendee: '議長・議事録署名人は、出席者（受付済みの方）から選んでください。',
+        minutes_final: 'この版は確定済みのため変更できません。訂正するには新しい版を作成してください。',
+        minutes_draft_open: '編集中の版があるため、新しい版は作成できません。編集中の版を確定してください。',
+        minutes_not_draft: '確定する下書きの議事録がありません。最新の内容を読み込み直してください。',
+        minutes_not_final: '公開できるのは最新の確定済みの版だけです。最新の内容を読み込み直してください。',
+        minutes_signatories_missing: '確定する前に、議長と議事録署名人2名を選んでください。',
       },
       // Per-field errors (src/api/errors.ts FIELD_ERROR_CODES)
       fields: {
