@@ -59,7 +59,6 @@ test('staff draft, sign, finalise and publish the 議事録; the company reads i
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept()); // 確定's confirmation
   await signIn(page, 'cci-admin@example.com');
   await page.waitForURL(/\/admin|\/conferences/);
   await page.goto(`/conferences/${conference.id}/minutes`);
@@ -87,6 +86,8 @@ test('staff draft, sign, finalise and publish the 議事録; the company reads i
   await checkPage(page, '議事録 tab, a draft (1 280 px)');
 
   await page.getByRole('button', { name: '確定' }).click();
+  // 確定 asks first: the version cannot change afterwards
+  await page.getByRole('dialog').getByRole('button', { name: '確定' }).click();
   await expect(page.getByText('第1版を確定しました')).toBeVisible();
   await expect(page.getByText(/^SHA-256: [0-9a-f]{64}$/).first()).toBeVisible();
   await expect(page.getByRole('textbox', { name: '開会・冒頭' })).toBeDisabled();

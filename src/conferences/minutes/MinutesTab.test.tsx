@@ -100,8 +100,37 @@ describe('議事録 tab', () => {
     renderApp('/conferences/1/minutes');
     await user.click(await screen.findByRole('combobox', { name: '議長' }, WAIT));
     await user.click(await screen.findByRole('option', { name: '山田 太郎（山田製作所）' }));
+    // the SPA's own message for the code (kaigi.errors.codes.not_an_attendee), not the server's detail
     expect(
-      await screen.findByText('議長・議事録署名人は出席者（受付済みの方）から選んでください。', {}, WAIT),
+      await screen.findByText('議長・議事録署名人は、出席者（受付済みの方）から選んでください。', {}, WAIT),
     ).toBeInTheDocument();
+  });
+
+  it('asks before 確定 and sends nothing when the clerk cancels', async () => {
+    signIn();
+    const finalised: unknown[] = [];
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail({ status: 'held' }))),
+      http.get(`${API}/conferences/1/minutes`, () => HttpResponse.json(view())),
+      http.get(`${API}/conferences/1/minutes/versions`, () => HttpResponse.json({ data: [] })),
+      http.post(`${API}/conferences/1/minutes/finalise`, async ({ request }) => {
+        finalised.push(await request.json());
+        return HttpResponse.json(view());
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/conferences/1/minutes');
+    await user.click(await screen.findByRole('button', { name: '確定' }, WAIT));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('第1版を確定します。確定後は変更できません（訂正は新しい版になります）。'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(finalised).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: '確定' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '確定' }));
+    await waitFor(() => expect(finalised).toEqual([{ revision: 3 }]));
   });
 });

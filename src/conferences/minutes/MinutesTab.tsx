@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Chip, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useCreate, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useCreate, useNotify, useTranslate } from 'react-admin';
 import { proseKeys } from '../../../access/minutes-text';
 import { apiErrorMessage } from '../../common/apiErrors';
 import { ExportQueuedNotice } from '../../exports/ExportDialog';
@@ -67,6 +67,7 @@ const MinutesEditor = ({ conferenceId, view, versions, reload }: EditorProps) =>
   const [prose, setProse] = useState<Record<string, string>>(view.minutes.content.prose);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirmFinalise, setConfirmFinalise] = useState(false);
 
   const { minutes } = view;
   const final = minutes.status === 'final';
@@ -167,22 +168,27 @@ const MinutesEditor = ({ conferenceId, view, versions, reload }: EditorProps) =>
           </Button>
         )}
         {!final && minutes.id !== null && (
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => {
-              if (window.confirm(translate('kaigi.minutes.finalise_confirm', { version: minutes.version })))
-                void quietly(
-                  run(
-                    () => minutesApi.finalise(conferenceId, minutes.revision),
-                    translate('kaigi.minutes.finalised', { version: minutes.version }),
-                  ),
-                );
-            }}
-          >
+          <Button variant="contained" disabled={busy} onClick={() => setConfirmFinalise(true)}>
             {translate('kaigi.minutes.finalise')}
           </Button>
         )}
+        <Confirm
+          isOpen={confirmFinalise}
+          title="kaigi.minutes.finalise"
+          content="kaigi.minutes.finalise_confirm"
+          translateOptions={{ version: minutes.version }}
+          confirm="kaigi.minutes.finalise"
+          onConfirm={() => {
+            setConfirmFinalise(false);
+            void quietly(
+              run(
+                () => minutesApi.finalise(conferenceId, minutes.revision),
+                translate('kaigi.minutes.finalised', { version: minutes.version }),
+              ),
+            );
+          }}
+          onClose={() => setConfirmFinalise(false)}
+        />
         {final && (
           <Button variant="outlined" disabled={busy} onClick={() => quietly(save({ new_version: true }))}>
             {translate('kaigi.minutes.new_version')}
