@@ -57,11 +57,15 @@ describe('受付・定足数 panel', () => {
     expect(within(panel).getByTestId('panel-quorum')).toHaveTextContent('あと2名');
     expect(within(panel).getByRole('link', { name: '定足数の画面を開く' })).toHaveAttribute('href', '/conferences/1/quorum');
 
-    await waitFor(() => expect(FakeEventSource.instances.length).toBeGreaterThan(0), WAIT);
-    const stream = FakeEventSource.latest();
-    stream.open();
-    stream.emit('reception', { row: { id: 7 }, counts: { expected: 4, checked_in: 3, not_arrived: 1 } }, 11);
-    stream.emit('quorum', quorum(true, '2026-11-21T05:10:00.000Z'), 12);
+    // the staff room opens more than one staff stream (the room's, the 採決 panel's: decision 0031);
+    // the server sends the room's events down each of them
+    const open = () => FakeEventSource.instances.filter((s) => !s.closed);
+    await waitFor(() => expect(open()).toHaveLength(2), WAIT);
+    for (const stream of open()) {
+      stream.open();
+      stream.emit('reception', { row: { id: 7 }, counts: { expected: 4, checked_in: 3, not_arrived: 1 } }, 11);
+      stream.emit('quorum', quorum(true, '2026-11-21T05:10:00.000Z'), 12);
+    }
     await waitFor(() => expect(counters()).toEqual(['4', '3', '1']), WAIT);
     expect(within(panel).getByTestId('panel-quorum')).toHaveTextContent('成立');
     expect(within(panel).getByTestId('panel-quorum')).toHaveTextContent('計 3名 / 必要数 3名');
