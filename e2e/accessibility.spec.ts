@@ -89,6 +89,9 @@ const PAGES: PageCase[] = [
   path('/conferences/:id/companies', 'CCI_ADMIN', conferenceUrl('/companies')),
   path('/conferences/:id/attachments', 'CCI_ADMIN', conferenceUrl('/attachments')),
   path('/conferences/:id/notifications', 'CCI_ADMIN', conferenceUrl('/notifications')),
+  path('/conferences/:id/motions', 'CCI_ADMIN', conferenceUrl('/motions')),
+  path('/conferences/:id/minutes', 'CCI_ADMIN', conferenceUrl('/minutes')),
+  path('/conferences/:id/minutes/print', 'CCI_ADMIN', conferenceUrl('/minutes/print')),
   view('exports', 'list'),
   view('imports', 'list'),
   view('imports', 'show', (ids) => ids.import),
@@ -97,6 +100,7 @@ const PAGES: PageCase[] = [
   path('/conferences/:id/quorum', 'CCI_ADMIN', conferenceUrl('/quorum')),
   path('/conferences/:id/room', 'CCI_ADMIN', conferenceUrl('/room')),
   path('/conferences/:id/reception', 'CCI_ADMIN', conferenceUrl('/reception')),
+  path('/settings/mail', 'CCI_ADMIN'),
   // react-admin's own routes (CoreAdminRoutes) and the catch-all inside the layout
   path('/access-denied', 'CCI_ADMIN'),
   path('*', 'CCI_ADMIN', () => '/no-such-page'),
