@@ -184,12 +184,13 @@ describe('入会日 of companies', () => {
     const { rows } = await readXlsx(file.body);
     expect(rows[0].slice(7, 10)).toEqual(['メールアドレス', '入会日', '登録日']);
     expect(rows.find((r) => r[0] === `${P}W1`)![8]).toBe('2023/04/01');
-    const again = await importFile(env, call, DEMO.admin, {
-      type: 'companies',
-      fileName: 'export.xlsx',
-      contentType: XLSX_TYPE,
-      content: file.body,
-    });
+    // the export's rows of this file's companies, imported again: the demo chamber also holds other
+    // files' companies, whose data (written through the API) this file does not vouch for
+    const ours = [rows[0], ...rows.filter((r) => String(r[0]).startsWith(P))].map((r) =>
+      r.map((c) => (c === null || c === undefined ? null : String(c))),
+    );
+    expect(ours.length).toBeGreaterThan(4);
+    const again = await importFile(env, call, DEMO.admin, { type: 'companies', content: csvOf(ours) });
     expect(again.counts).toMatchObject({ created: 0, updated: 0, failed: 0 });
   });
 });
