@@ -124,14 +124,23 @@ export default fp<AuthOptions>(
       const issuer = issuerOf(token);
       if (!issuer) throw unauthorized('認証トークンが無効です。');
       let payload: JWTPayload;
-      try {
-        // Cognito always sets exp and iat; a token without them would otherwise never expire.
-        ({ payload } = await jwtVerify(token, keySets.get(issuer)!, {
+      // Cognito always sets exp and iat; a token without them would otherwise never expire.
+      const verify = () =>
+        jwtVerify(token, keySets.get(issuer)!, {
           issuer,
           algorithms: ['RS256'],
           currentDate: now,
           requiredClaims: ['exp', 'iat'],
-        }));
+        });
+      try {
+        try {
+          ({ payload } = await verify());
+        } catch (err) {
+          // the JWKS fetch went out on a kept-alive socket the issuer had closed meanwhile ("fetch
+          // failed", other side closed): one more try opens a new one
+          if (!(err instanceof TypeError)) throw err;
+          ({ payload } = await verify());
+        }
       } catch (err) {
         if (!(err instanceof joseErrors.JOSEError)) throw err;
         request.log.info({ reason: err.code }, 'token rejected');

@@ -58,7 +58,7 @@ describe.each(['local', 's3'] as const)('with the %s driver', (driverName) => {
 
   it('issues an upload URL under the chamber prefix, and the uploaded file downloads again', async () => {
     const res = await call('POST', PUT_URL, DEMO.staff, body());
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const signed = res.json();
     expect(signed.key).toMatch(/^demo\/attachments\/[0-9a-f-]{36}\/議事次第\.pdf$/);
     // recorded before the URL is returned, for the clean-up of uploads no conference keeps
