@@ -25,8 +25,6 @@ import { visibleToCompany } from './company-visibility.ts';
 type ConferenceRow = typeof conference.$inferSelect;
 type Summary = 'answered' | 'partial' | null;
 
-export const COMPANY_CONFERENCE_EXPANDS = ['sub_conferences', 'members', 'attachments'] as const;
-
 /**
  * `hidden_happened` (DESIGN.md §4): true (default) hides conferences that already happened — status
  * held, or an event day (Asia/Tokyo) before today; a conference of today stays listed all day.

@@ -268,3 +268,10 @@ export const ConferenceListSchema = listOf(Type.Partial(ConferenceSchema));
 
 /** The list as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
 export const CompanyConferenceListSchema = listOf(Type.Partial(CompanyConferenceSchema));
+
+/** What GET /v1/company/conferences/{id} may expand. */
+export const COMPANY_CONFERENCE_EXPANDS = ['sub_conferences', 'members', 'attachments'] as const;
+export const CompanyConferenceQuerySchema = Type.Object(
+  { expand: Type.Optional(expandSchema(COMPANY_CONFERENCE_EXPANDS)), cci_code: Type.Optional(Type.String({ maxLength: 20 })) },
+  { additionalProperties: false },
+);

@@ -33,3 +33,9 @@ export const CompanyUserInfoSchema = Type.Object({
   company_id: Type.Integer(),
 });
 export type CompanyUserInfo = Static<typeof CompanyUserInfoSchema>;
+
+/** GET /v1/cci/user_info: the chamber a staff member of several chambers is working in. */
+export const CciUserInfoQuerySchema = Type.Object(
+  { cci_code: Type.Optional(Type.String({ maxLength: 20 })) },
+  { additionalProperties: false },
+);

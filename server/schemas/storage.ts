@@ -61,3 +61,18 @@ export const GetObjectUrlSchema = Type.Object({
   expires_at: Type.String({ format: 'date-time' }),
 });
 export type GetObjectUrl = Static<typeof GetObjectUrlSchema>;
+
+/** The local driver's signed URLs (routes/storage/objects.ts, hidden from the document): the key, and the signature. */
+export const LocalObjectParamsSchema = Type.Object(
+  { '*': Type.String({ minLength: 1, maxLength: 1100 }) },
+  { additionalProperties: false },
+);
+const Signed = {
+  exp: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
+  sig: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
+};
+export const LocalObjectGetQuerySchema = Type.Object(Signed, { additionalProperties: false });
+export const LocalObjectPutQuerySchema = Type.Object(
+  { ...Signed, ct: Type.String({ minLength: 1, maxLength: 200 }), size: Type.Integer({ minimum: 1, maximum: MAX_UPLOAD_BYTES }) },
+  { additionalProperties: false },
+);

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CHAMBER_ROLES, currentUser } from '../../plugins/app/auth.ts';
-import { CciUserInfoSchema } from '../../schemas/session.ts';
+import { CciUserInfoQuerySchema, CciUserInfoSchema } from '../../schemas/session.ts';
 import { ProblemSchema } from '../../schemas/common.ts';
-import { Type } from 'typebox';
 
 /** spec §7: GET /v1/cci/user_info → cci_code, username, user_type (chamber session loader, §4). */
 const cciUserInfo: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,7 +12,7 @@ const cciUserInfo: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cci'],
         // spec §3: cci_code is a common query parameter; naming another chamber is refused (§6).
-        querystring: Type.Object({ cci_code: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: false }),
+        querystring: CciUserInfoQuerySchema,
         response: { 200: CciUserInfoSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { companyOf } from './conference-caller.ts';
 import { notFound } from '../../plugins/app/problem.ts';
-import { CompanyConferenceListQuery, COMPANY_CONFERENCE_EXPANDS } from '../../repositories/conferences-for-company.ts';
-import { CompanyConferenceListSchema, CompanyConferenceSchema, expandSchema, expandsOf } from '../../schemas/conference.ts';
+import { CompanyConferenceListQuery } from '../../repositories/conferences-for-company.ts';
+import {
+  CompanyConferenceListSchema,
+  CompanyConferenceQuerySchema,
+  CompanyConferenceSchema,
+  expandsOf,
+} from '../../schemas/conference.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { IdParams } from '../../schemas/params.ts';
 
 const errors = problemResponses(400, 401, 403, 404);
 const tags = ['company: conferences'];
-
-const DetailQuery = Type.Object(
-  { expand: Type.Optional(expandSchema(COMPANY_CONFERENCE_EXPANDS)), cci_code: Type.Optional(Type.String({ maxLength: 20 })) },
-  { additionalProperties: false },
-);
 
 /**
  * spec §7: GET /v1/company/conferences and GET /v1/company/conferences/{id} (query expand).
@@ -42,7 +41,12 @@ const companyConferences: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/company/conferences/:id',
     {
       config: { access: { resource: 'company/conferences', action: 'show' } },
-      schema: { tags, params: IdParams, querystring: DetailQuery, response: { 200: CompanyConferenceSchema, ...errors } },
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: CompanyConferenceQuerySchema,
+        response: { 200: CompanyConferenceSchema, ...errors },
+      },
     },
     async (request) => {
       const user = currentUser(request);

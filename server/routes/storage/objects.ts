@@ -6,7 +6,6 @@
  * be those of the signed type (415 file_content_mismatch). Not part of the public API (hidden from the OpenAPI document).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Problem, notFound } from '../../plugins/app/problem.ts';
 import {
   ContentMismatchError,
@@ -16,18 +15,7 @@ import {
   type UrlCheck,
 } from '../../storage/local.ts';
 import { contentDisposition, contentTypeOf, fileNameOf } from '../../storage/keys.ts';
-import { MAX_UPLOAD_BYTES } from '../../schemas/storage.ts';
-
-const KeyParams = Type.Object({ '*': Type.String({ minLength: 1, maxLength: 1100 }) }, { additionalProperties: false });
-const Signed = {
-  exp: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
-  sig: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }),
-};
-const GetQuery = Type.Object(Signed, { additionalProperties: false });
-const PutQuery = Type.Object(
-  { ...Signed, ct: Type.String({ minLength: 1, maxLength: 200 }), size: Type.Integer({ minimum: 1, maximum: MAX_UPLOAD_BYTES }) },
-  { additionalProperties: false },
-);
+import { LocalObjectGetQuerySchema, LocalObjectParamsSchema, LocalObjectPutQuerySchema } from '../../schemas/storage.ts';
 
 /** S3 answers 403 to a bad or expired signature; so do we, with a code saying which. */
 function refuse(check: Exclude<UrlCheck, 'ok'>): Problem {
@@ -55,7 +43,10 @@ const localObjects: FastifyPluginAsyncTypebox<{ driver: LocalDiskDriver }> = asy
 
   app.put(
     '/v1/storage/objects/*',
-    { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: PutQuery } },
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: LocalObjectParamsSchema, querystring: LocalObjectPutQuerySchema },
+    },
     async (request, reply) => {
       const key = request.params['*'];
       const { exp, sig, ct, size } = request.query;
@@ -83,7 +74,10 @@ const localObjects: FastifyPluginAsyncTypebox<{ driver: LocalDiskDriver }> = asy
 
   app.get(
     '/v1/storage/objects/*',
-    { config: { access: 'public' }, schema: { hide: true, params: KeyParams, querystring: GetQuery } },
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: LocalObjectParamsSchema, querystring: LocalObjectGetQuerySchema },
+    },
     async (request, reply) => {
       const key = request.params['*'];
       const check = driver.check({ method: 'GET', key, exp: request.query.exp }, request.query.sig);
