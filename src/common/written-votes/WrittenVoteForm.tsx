@@ -7,9 +7,7 @@
  * translated (src/api/errors.ts), per 議案 where the server names one.
  */
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -19,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { SaveBar, type Banner } from './SaveBar';
 import { fieldErrorMessage, isHttpError } from '../../api/errors';
 import type { WrittenVotes } from '../../../server/schemas/written-vote';
 
@@ -53,7 +52,7 @@ export const WrittenVoteForm = ({ personName, votes, open, queryKey, save: put }
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(votes));
   const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<{ severity: 'success' | 'info' | 'error'; text: string } | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const id = votes.conference_member_id;
 
@@ -135,23 +134,13 @@ export const WrittenVoteForm = ({ personName, votes, open, queryKey, save: put }
             </FormControl>
           );
         })}
-        {banner && (
-          <Alert severity={banner.severity} role={banner.severity === 'error' ? 'alert' : 'status'}>
-            {banner.text}
-          </Alert>
-        )}
-        {open && (
-          <Box>
-            <Button
-              variant="outlined"
-              onClick={() => void save()}
-              disabled={saving}
-              sx={{ minHeight: 44, width: { xs: '100%', sm: 'auto' } }}
-            >
-              {translate(saving ? 'kaigi.written.saving' : 'kaigi.written.save')}
-            </Button>
-          </Box>
-        )}
+        <SaveBar
+          banner={banner}
+          open={open}
+          disabled={saving}
+          label={translate(saving ? 'kaigi.written.saving' : 'kaigi.written.save')}
+          onSave={() => void save()}
+        />
       </Stack>
     </Box>
   );

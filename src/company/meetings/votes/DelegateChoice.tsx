@@ -4,15 +4,13 @@
  * The server refuses a delegate who delegates in turn (422 delegation_chain), said in Japanese.
  */
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { SaveBar } from '../../../common/written-votes/SaveBar';
 import { isHttpError } from '../../../api/errors';
 import { portalKeys, type CompanyInvitee } from '../../api';
 import { putDelegate } from './api';
@@ -79,23 +77,13 @@ export const DelegateChoice = ({ invitee, candidates, open }: DelegateChoiceProp
       <Typography variant="body2" color="text.secondary">
         {translate('kaigi.written.delegate_note')}
       </Typography>
-      {banner && (
-        <Alert severity={banner.severity} role={banner.severity === 'error' ? 'alert' : 'status'}>
-          {banner.text}
-        </Alert>
-      )}
-      {open && (
-        <Box>
-          <Button
-            variant="outlined"
-            onClick={() => void save()}
-            disabled={saving || value === recorded}
-            sx={{ minHeight: 44, width: { xs: '100%', sm: 'auto' } }}
-          >
-            {translate('kaigi.written.delegate_save')}
-          </Button>
-        </Box>
-      )}
+      <SaveBar
+        banner={banner}
+        open={open}
+        disabled={saving || value === recorded}
+        label={translate('kaigi.written.delegate_save')}
+        onSave={() => void save()}
+      />
     </Stack>
   );
 };
