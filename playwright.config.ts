@@ -1,19 +1,13 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { E2E_STACKS, E2E_WORKERS, type E2EStack } from './e2e/stacks.ts';
 
 /**
  * End-to-end journeys in Chromium against the real stack started as `npm start` does
- * (server/main.ts: embedded PostgreSQL, cognito-local, the API serving the built SPA).
- * Fixed ports (overridable) and a data folder wiped before each run: nothing shared between runs.
+ * (server/main.ts: embedded PostgreSQL, cognito-local, the API serving the built SPA), one stack
+ * per worker (e2e/stacks.ts, e2e/test.ts: issue 31). Fixed ports (overridable) and data folders
+ * wiped before each run: nothing shared between runs, nor between the workers.
  */
-const port = Number(process.env.E2E_PORT ?? 18080);
-const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? '.data/e2e';
-// The stand-in for Cognito's hosted UI (e2e/hosted-login/, decision 0013): HTTPS on its own port,
-// its self-signed certificate where the app's NODE_EXTRA_CA_CERTS finds it (the app fetches its JWKS).
-const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 18443);
-const oauthCert = `${dataDir}-oauth/cert.pem`;
-
 function chromiumPath(): string | undefined {
   const candidates = [process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE, '/usr/bin/chromium'];
   return candidates.find((p): p is string => !!p && existsSync(p));
@@ -21,15 +15,17 @@ function chromiumPath(): string | undefined {
 
 export default defineConfig({
   testDir: 'e2e',
+  // a file's journeys run in order in one worker; the workers' files run side by side
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL,
+    // the first stack's; e2e/test.ts gives each worker its own
+    baseURL: E2E_STACKS[0]!.baseURL,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     trace: 'retain-on-failure',
@@ -55,39 +51,51 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [
+  webServer: E2E_STACKS.flatMap(webServers),
+});
+
+/**
+ * A stack's servers: the stand-in for Cognito's hosted UI (e2e/hosted-login/, decision 0013), HTTPS
+ * with its self-signed certificate where the app's NODE_EXTRA_CA_CERTS finds it (the app fetches its
+ * JWKS), then the app.
+ */
+type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
+
+function webServers(stack: E2EStack): WebServer[] {
+  const oauthCert = `${stack.dataDir}-oauth/cert.pem`;
+  return [
     {
       command: 'exec node --import tsx e2e/hosted-login/oauth-server.ts',
-      url: `https://127.0.0.1:${oauthPort}/health`,
+      url: `${stack.oauthOrigin}/health`,
       ignoreHTTPSErrors: true,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { OAUTH_PORT: String(oauthPort), KAIGI_ORIGIN: baseURL, OAUTH_CERT_FILE: oauthCert },
+      env: { OAUTH_PORT: String(stack.oauthPort), KAIGI_ORIGIN: stack.baseURL, OAUTH_CERT_FILE: oauthCert },
     },
     {
       // a fresh data folder per run; exec so the shutdown signal reaches the server itself
-      command: `rm -rf ${dataDir} && exec node --import tsx server/main.ts`,
-      url: `${baseURL}/health`,
+      command: `rm -rf ${stack.dataDir} && exec node --import tsx server/main.ts`,
+      url: `${stack.baseURL}/health`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       env: {
-        PORT: String(port),
-        KAIGI_DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '15433',
-        COGNITO_LOCAL_PORT: process.env.E2E_COGNITO_PORT ?? '19329',
+        PORT: String(stack.port),
+        KAIGI_DATA_DIR: stack.dataDir,
+        EMBEDDED_PG_PORT: String(stack.pgPort),
+        COGNITO_LOCAL_PORT: String(stack.cognitoPort),
         // the local SMTP sink: the journeys' mail lands in ${dataDir}/mail/*.eml
-        SMTP_PORT: process.env.E2E_SMTP_PORT ?? '11025',
+        SMTP_PORT: String(stack.smtpPort),
         LOG_LEVEL: 'warn',
         // hosted login offered on /login, its tokens trusted (test issuer: refused in production)
-        COGNITO_HOSTED_LOGIN_DOMAIN: `127.0.0.1:${oauthPort}`,
-        COGNITO_TEST_ISSUER: `https://127.0.0.1:${oauthPort}`,
+        COGNITO_HOSTED_LOGIN_DOMAIN: `127.0.0.1:${stack.oauthPort}`,
+        COGNITO_TEST_ISSUER: stack.oauthOrigin,
         NODE_EXTRA_CA_CERTS: oauthCert,
       },
     },
-  ],
-});
+  ];
+}

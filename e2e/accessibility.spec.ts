@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { expectPath, signIn, waitForAnimations } from './helpers.ts';
 import { apiAs, type Api } from './api.ts';
 import { startImport } from './imports.ts';

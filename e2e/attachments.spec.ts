@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { checkPage, expectNoHorizontalScroll, expectPath, idToken, signIn } from './helpers.ts';
 
 // issue 6 (attachments): CCI_ADMIN uploads a small PDF on the 添付資料 tab of the demo 総会 (the

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { expectPath, idToken, signIn } from './helpers.ts';
 
 // issue 4 (Tests): CCI_ADMIN creates a company, a member with a position, a conference from a

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import ExcelJS from 'exceljs';
 import { expectPath, signIn } from './helpers.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_PASSWORD, cookieMap, expectPath, idToken } from './helpers.ts';
 
 /**
@@ -13,11 +14,17 @@ test.use({ ignoreHTTPSErrors: true });
 // two sites and a dozen page loads per test on a shared 2-core machine
 test.describe.configure({ timeout: 150_000 });
 
-const oauthOrigin = `https://127.0.0.1:${process.env.E2E_OAUTH_PORT ?? 18443}`;
+/** this worker's app and hosted-login stand-in (e2e/stacks.ts) */
+let appOrigin = '';
+let oauthOrigin = '';
+test.beforeAll(({ stack }) => {
+  appOrigin = stack.baseURL;
+  oauthOrigin = stack.oauthOrigin;
+});
 
 /** The cookies of the app's origin, read while the browser is on another site. */
 const appCookies = async (page: Page) => {
-  const cookies = await page.context().cookies(test.info().project.use.baseURL);
+  const cookies = await page.context().cookies(appOrigin);
   return Object.fromEntries(cookies.map((c) => [c.name, decodeURIComponent(c.value)]));
 };
 

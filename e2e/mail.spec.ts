@@ -1,6 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { checkPage, expectPath, signIn } from './helpers.ts';
 import { apiAs, days } from './api.ts';
@@ -16,7 +17,11 @@ import { apiAs, days } from './api.ts';
  *   and can answer again.
  */
 
-const MAIL_DIR = path.join(process.env.E2E_DATA_DIR ?? '.data/e2e', 'mail');
+/** this worker's stack's mail sink (e2e/stacks.ts) */
+let MAIL_DIR = '';
+test.beforeAll(({ stack }) => {
+  MAIL_DIR = path.join(stack.dataDir, 'mail');
+});
 const COMPANY_ADMIN = 'company-admin@example.com';
 
 interface Conference {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { readLocalConfirmationCode } from '../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD, checkPage, cookieMap, expectAccessible, expectPath, signIn } from './helpers.ts';
 import { apiAs, cognitoCall, days, runtimeConfig, signInTokens, type Api } from './api.ts';
@@ -20,8 +21,13 @@ const VIEWPORTS = [
   { name: 'phone', size: { width: 375, height: 812 }, phone: true },
 ] as const;
 
-const COGNITO_DATA_DIR = `${process.env.E2E_DATA_DIR ?? '.data/e2e'}/cognito`;
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
+/** this worker's stack (e2e/stacks.ts): its cognito-local state and its server */
+let COGNITO_DATA_DIR = '';
+let BASE_URL = '';
+test.beforeAll(({ stack }) => {
+  COGNITO_DATA_DIR = `${stack.dataDir}/cognito`;
+  BASE_URL = stack.baseURL;
+});
 
 interface Conference {
   id: number;

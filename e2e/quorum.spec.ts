@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { checkPage, signIn } from './helpers.ts';
 import { apiAs, days, type Api } from './api.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { checkPage, signIn } from './helpers.ts';
 import { apiAs, type Api } from './api.ts';
 

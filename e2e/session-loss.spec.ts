@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { expectAccessible, expectPath, idToken, signIn } from './helpers.ts';
 import { days } from './api.ts';
 

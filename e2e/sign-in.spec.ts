@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { cookieMap, expectPath, signIn } from './helpers.ts';
 
 // spec §2 (routes, landing per role, prev), §4 (cookies, confirm-account, logout), §6 (roles)

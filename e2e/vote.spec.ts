@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { checkPage, signIn } from './helpers.ts';
 import { apiAs, type Api } from './api.ts';
 
@@ -10,7 +11,11 @@ import { apiAs, type Api } from './api.ts';
  * 議案 in the portal (375 and 1 280 px). Every page passes axe and does not scroll sideways.
  */
 
-const SHOTS = `${process.env.E2E_DATA_DIR ?? '.data/e2e'}/shots`;
+/** screenshots to look at, in this worker's data folder (e2e/stacks.ts) */
+let SHOTS = '';
+test.beforeAll(({ stack }) => {
+  SHOTS = `${stack.dataDir}/shots`;
+});
 const M = '/v1/cci/admin/master';
 
 interface Row {

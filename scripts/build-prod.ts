@@ -17,7 +17,9 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, stdio: 'inherit' });
 
-if (!process.argv.includes('--skip-spa')) npm(['run', 'build'], ROOT);
+// --skip-spa (or KAIGI_SKIP_SPA_BUILD=1, .ci/prod-build.sh): dist/ is already this tree's build
+const skipSpa = process.argv.includes('--skip-spa') || process.env.KAIGI_SKIP_SPA_BUILD === '1';
+if (!skipSpa) npm(['run', 'build'], ROOT);
 rmSync(PROD_DIR, { recursive: true, force: true });
 for (const entry of CONTENTS) {
   cpSync(path.join(ROOT, entry), path.join(PROD_DIR, entry), { recursive: true, filter: (src) => !isTest(src) });

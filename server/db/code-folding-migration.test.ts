@@ -6,7 +6,7 @@
  * migration must not fail; it folds the codes, renames the later duplicates, says so in audit_log,
  * and folds the 異体字 of search_text exactly as the app's normalizeSearchText now does.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,13 +16,14 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 import { buildSearchText } from './normalize.ts';
 import { SEARCH_VARIANTS_FROM } from '../../access/itaiji.ts';
+import { testStack } from '../../test/helpers/stack.ts';
 
 const CCI = 'mig';
 const LONG = 'abcdefghijklmnopqrst'; // 20 characters, the longest company code
 const fullWidth = (s: string) => String.fromCharCode(...[...s].map((c) => c.charCodeAt(0) + 0xfee0));
 
 describe('migration 0008: codes folded, duplicates renamed, 異体字 folded in search_text', () => {
-  const serverUrl = inject('stack').databaseUrl;
+  const serverUrl = testStack().databaseUrl;
   const dbName = `kaigi_code_folding_${process.pid}_${Date.now()}`;
   const url = (() => {
     const u = new URL(serverUrl);

@@ -6,7 +6,7 @@
  * made them, byte-identical rows for the same seed, and the app's keyword condition finding rows
  * through the rebuilt bigram index.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { runMigrations } from './migrate.ts';
@@ -23,12 +23,13 @@ import {
 } from '../../scripts/seed/national.ts';
 import { DEFAULT_SEED, Plan } from '../../scripts/seed/plan.ts';
 import { companyRows, conferenceMemberRows } from '../../scripts/seed/rows.ts';
+import { testStack } from '../../test/helpers/stack.ts';
 
 const SCALE = 0.001;
 const TODAY = '2026-04-01';
 
 describe('national seed (scale 0.001)', () => {
-  const serverUrl = inject('stack').databaseUrl;
+  const serverUrl = testStack().databaseUrl;
   const dbName = `kaigi_seed_national_${process.pid}_${Date.now()}`;
   const url = (() => {
     const u = new URL(serverUrl);

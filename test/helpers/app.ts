@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createServer, type AppOptions } from '../../server/app.ts';
@@ -11,6 +11,7 @@ import { cognitoAdminClient } from '../../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD } from '../../server/infra/demo-accounts.ts';
 import { LocalDiskDriver } from '../../server/storage/local.ts';
 import { testRunPool, type CognitoPool } from './logins.ts';
+import { testStack } from './stack.ts';
 
 /**
  * The real app on the run's real database and Cognito, for `app.inject(...)`; `app` and `server`
@@ -20,7 +21,7 @@ export async function buildTestApp(
   opts: { currentDate?: () => Date; app?: Partial<AppOptions>; server?: FastifyServerOptions } = {},
 ): Promise<FastifyInstance> {
   const { app: appOverrides, server: serverOptions, ...authOverrides } = opts;
-  const stack = inject('stack');
+  const stack = testStack();
   const { pool, db } = createDb(stack.databaseUrl, { max: 4 });
   // file endpoints work on a throwaway local-disk storage; exports are not queued (no pg-boss:
   // POST …/export answers 503 — test/helpers/export-app.ts runs the whole export path)

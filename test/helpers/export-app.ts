@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { createServer } from '../../server/app.ts';
@@ -17,6 +17,7 @@ import { startBoss } from '../../server/jobs/boss.ts';
 import { startExportWorker } from '../../server/jobs/export-worker.ts';
 import type { StorageDriver } from '../../server/storage/driver.ts';
 import { LocalDiskDriver } from '../../server/storage/local.ts';
+import { testStack } from './stack.ts';
 
 export interface ExportTestEnv {
   app: FastifyInstance;
@@ -34,7 +35,7 @@ export interface ExportTestEnv {
 }
 
 export async function startExportTestEnv(opts: { storage?: StorageDriver } = {}): Promise<ExportTestEnv> {
-  const stack = inject('stack');
+  const stack = testStack();
   const root = await mkdtemp(path.join(os.tmpdir(), 'kaigi-objects-'));
   const secret = randomBytes(32);
   const clock = { offsetMs: 0 };

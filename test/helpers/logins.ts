@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inject } from 'vitest';
+
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoAdminClient } from '../../server/infra/cognito-local.ts';
 import { DEMO_PASSWORD } from '../../server/infra/demo-accounts.ts';
+import { testStack } from './stack.ts';
 
 export interface LoginOpts {
   email: string;
@@ -24,7 +25,7 @@ export interface CognitoPool {
 }
 
 export function testRunPool(): CognitoPool {
-  const stack = inject('stack');
+  const stack = testStack();
   return { endpoint: stack.cognitoEndpoint, userPoolId: stack.clientConfig.cognito.userPoolId, clientId: stack.auth.clientId };
 }
 

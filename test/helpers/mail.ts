@@ -6,12 +6,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { inject } from 'vitest';
+
 import type pg from 'pg';
 import type { Db } from '../../server/db/client.ts';
 import { sendNotifications, type SendOutcome } from '../../server/jobs/mail-send.ts';
 import { createMailTransport } from '../../server/jobs/mail-transport.ts';
 import { eventually } from './export-files.ts';
+import { testStack } from './stack.ts';
 
 export const TEST_MAIL_FROM = '会議所テスト <kaigi@test.example.jp>';
 export const TEST_ORIGIN = 'https://kaigi.test.example.jp';
@@ -23,7 +24,7 @@ export interface SinkMessage {
 }
 
 /** The run's sink: where to send (smtpUrl) and the folder of its `.eml` files. */
-export const testSink = () => inject('stack').mail;
+export const testSink = () => testStack().mail;
 
 /** Every message in the sink's folder (default: the run's) whose raw text holds `filter`, by file name. */
 export async function readSink(dir = testSink().dir, filter?: string): Promise<SinkMessage[]> {

@@ -3,9 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Pool } from 'pg';
-import { inject } from 'vitest';
+
 import { createDb } from '../../server/db/client.ts';
 import { LocalDiskDriver } from '../../server/storage/local.ts';
+import { testStack } from './stack.ts';
 
 /**
  * Records `key` as issued by put_object_url `ageHours` ago (the `upload` table), as the API does
@@ -25,7 +26,7 @@ export async function recordUpload(pool: Pool, key: string, { cci = 'demo', ageH
  * folder, and one source file (`fileName` with `content`) to store under any key. close() ends both.
  */
 export async function cleanupFixture(fileName: string, content: string) {
-  const { db, pool } = createDb(inject('stack').databaseUrl, { max: 4 });
+  const { db, pool } = createDb(testStack().databaseUrl, { max: 4 });
   const root = await mkdtemp(path.join(os.tmpdir(), 'kaigi-cleanup-'));
   const storage = new LocalDiskDriver({ root, secret: randomBytes(32) });
   const file = path.join(root, fileName);

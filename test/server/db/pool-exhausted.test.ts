@@ -4,12 +4,12 @@
  * left hanging and not a 500; once a connection is free the same request succeeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildTestApp, caller } from '../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../helpers/fixtures.ts';
 import { createDb } from '../../../server/db/client.ts';
+import { testStack } from '../../helpers/stack.ts';
 
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;
@@ -17,7 +17,7 @@ let pool: pg.Pool;
 const LIST = '/v1/cci/admin/master/companies';
 
 beforeAll(async () => {
-  const small = createDb(inject('stack').databaseUrl, { max: 1, connectionTimeoutMillis: 300 });
+  const small = createDb(testStack().databaseUrl, { max: 1, connectionTimeoutMillis: 300 });
   pool = small.pool;
   app = await buildTestApp({ app: { pool: small.pool, db: small.db } });
   call = caller(app, tokenOf);

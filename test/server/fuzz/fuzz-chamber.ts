@@ -6,7 +6,7 @@
  * as the seed left them.
  */
 import type pg from 'pg';
-import { inject } from 'vitest';
+
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
@@ -20,6 +20,7 @@ import { signIn } from '../../helpers/app.ts';
 import { recordUpload } from '../../helpers/uploads.ts';
 import { insertLink } from '../../helpers/room-fixtures.ts';
 import { randomUUID } from 'node:crypto';
+import { testStack } from '../../helpers/stack.ts';
 
 export const FUZZ_CCI = 'fuzz';
 const PASSWORD = 'Fuzz#Password2026';
@@ -36,7 +37,7 @@ export interface FuzzChamber {
 }
 
 async function cognitoUser(email: string, userType: Role, companyId?: number): Promise<string> {
-  const stack = inject('stack');
+  const stack = testStack();
   const client = cognitoAdminClient(stack.cognitoEndpoint);
   const UserPoolId = stack.clientConfig.cognito.userPoolId;
   try {

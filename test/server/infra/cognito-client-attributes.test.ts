@@ -7,11 +7,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DescribeUserPoolClientCommand, UpdateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoAdminClient, provisionCognito } from '../../../server/infra/cognito-local.ts';
+import { testStack } from '../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const admin = cognitoAdminClient(stack.cognitoEndpoint);
 const ids = { UserPoolId: stack.clientConfig.cognito.userPoolId, ClientId: stack.clientConfig.cognito.userPoolClientId };
 afterAll(() => admin.destroy());

@@ -11,15 +11,16 @@ import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { createDb, type Db } from '../../../server/db/client.ts';
 import { EXPORT_QUEUE, startBoss } from '../../../server/jobs/boss.ts';
 import { exportQueueOf } from '../../../server/jobs/export-queue.ts';
 import { LocalDiskDriver } from '../../../server/storage/local.ts';
 import { eventually, readXlsx } from '../../helpers/export-files.ts';
+import { testStack } from '../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const CCI = 'crash';
 const ROWS = 100_000;
 const ROOT = path.resolve(import.meta.dirname, '../../..');

@@ -1,11 +1,12 @@
 /** The text of export cells: 西暦/和暦 dates, Shift_JIS replacement, CSV quoting (issue 6). */
 import iconv from 'iconv-lite';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dateFormatter, jstText } from '../../../server/lib/export-dates.ts';
 import { REPLACEMENT_CHAR, ShiftJisEncoder } from '../../../server/lib/export-sjis.ts';
 import { csvField } from '../../../server/jobs/writers/csv.ts';
 import { exportSettingsFrom } from '../../../server/jobs/settings.ts';
+import { testStack } from '../../helpers/stack.ts';
 
 describe('dates (Asia/Tokyo)', () => {
   const western = dateFormatter('western');
@@ -35,7 +36,7 @@ describe('dates (Asia/Tokyo)', () => {
   });
 
   it('takes instants as Tokyo wall-clock text made by PostgreSQL, whatever the session time zone', async () => {
-    const pool = new pg.Pool({ connectionString: inject('stack').databaseUrl, max: 1 });
+    const pool = new pg.Pool({ connectionString: testStack().databaseUrl, max: 1 });
     try {
       await pool.query(`set timezone = 'America/New_York'`);
       const { rows } = await pool.query(

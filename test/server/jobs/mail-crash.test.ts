@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { createDb, type Db } from '../../../server/db/client.ts';
 import { emlFileName, startSmtpSink, type SmtpSink } from '../../../server/infra/smtp-sink.ts';
@@ -21,8 +21,9 @@ import { mailQueueOf } from '../../../server/jobs/mail-queue.ts';
 import { eventually } from '../../helpers/export-files.ts';
 import { readSink, TEST_MAIL_FROM } from '../../helpers/mail.ts';
 import { dropMailFixture, insertNotifications, mailFixture } from '../../helpers/mail-fixtures.ts';
+import { testStack } from '../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const CCI = 'mail-crash';
 const ROWS = 200;
 /** in the middle of the second batch of 50 */

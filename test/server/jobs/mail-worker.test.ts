@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { createDb, type Db } from '../../../server/db/client.ts';
 import { startSmtpSink, type SmtpSink } from '../../../server/infra/smtp-sink.ts';
@@ -17,8 +17,9 @@ import { startMailWorker } from '../../../server/jobs/mail-worker.ts';
 import { eventually } from '../../helpers/export-files.ts';
 import { readSink, testSink, TEST_MAIL_FROM, TEST_ORIGIN, toAddresses } from '../../helpers/mail.ts';
 import { dropMailFixture, insertNotifications, mailFixture, type MailFixture } from '../../helpers/mail-fixtures.ts';
+import { testStack } from '../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const CCI = 'mail-worker';
 const COMPANIES = 30;
 let db: Db;

@@ -6,10 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { bearer, buildTestApp, signIn } from '../../helpers/app.ts';
+import { testStack } from '../../helpers/stack.ts';
 
 const ISSUER = 'https://hosted-login.test';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
 
-  const stack = inject('stack');
+  const stack = testStack();
   const extraIssuers = [{ issuer: ISSUER, jwksUri: `http://127.0.0.1:${port}/.well-known/jwks.json` }];
   trusting = await buildTestApp({ app: { auth: { ...stack.auth, extraIssuers } } });
   plain = await buildTestApp();
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 /** An ID token shaped like Cognito's, from the stand-in issuer. */
-const idToken = (signingKey: CryptoKey, audience = inject('stack').auth.clientId) =>
+const idToken = (signingKey: CryptoKey, audience = testStack().auth.clientId) =>
   new SignJWT({ token_use: 'id', 'cognito:username': adminUsername, email: 'cci-admin@example.com' })
     .setProtectedHeader({ alg: 'RS256', kid: 'hosted' })
     .setIssuer(ISSUER)
@@ -66,7 +66,7 @@ describe('the hosted login stand-in issuer', () => {
   });
 
   it('its access token (token_use access, client_id, username) is accepted too', async () => {
-    const access = await new SignJWT({ token_use: 'access', client_id: inject('stack').auth.clientId, username: adminUsername })
+    const access = await new SignJWT({ token_use: 'access', client_id: testStack().auth.clientId, username: adminUsername })
       .setProtectedHeader({ alg: 'RS256', kid: 'hosted' })
       .setIssuer(ISSUER)
       .setSubject(adminUsername)
@@ -95,7 +95,7 @@ describe('the hosted login stand-in issuer', () => {
 
 describe('the hosted login in config.json and the CSP (issue 15 item 8)', () => {
   it('names the domain and the straight-there flag, and lets the SPA call the token endpoint', async () => {
-    const stack = inject('stack');
+    const stack = testStack();
     const cognito = { ...stack.clientConfig.cognito, hostedLoginDomain: 'auth.kaigi.example.jp', hostedLoginOnly: true };
     const app = await buildTestApp({ app: { clientConfig: { ...stack.clientConfig, cognito } } });
     try {

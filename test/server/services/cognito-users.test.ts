@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { decodeJwt } from 'jose';
 import {
   AdminGetUserCommand,
@@ -17,8 +16,9 @@ import {
   normalizeEmail,
   passwordMeetsPolicy,
 } from '../../../server/services/cognito-users.ts';
+import { testStack } from '../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 let service: CognitoUsers;
 let admin: CognitoIdentityProviderClient;
 

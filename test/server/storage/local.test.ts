@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import { Readable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import errorHandler from '../../../server/plugins/app/error-handler.ts';
@@ -21,8 +21,9 @@ import { LocalDiskDriver, ObjectExistsError } from '../../../server/storage/loca
 import { objectPath, sign } from '../../../server/storage/local-signature.ts';
 import { contentDisposition, isValidKey, safeFileName } from '../../../server/storage/keys.ts';
 import { createStorage, storageSettingsFrom } from '../../../server/storage/settings.ts';
+import { testStack } from '../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const KEY = 'demo/attachments/0b7c/総会資料.pdf';
 const PDF = Buffer.from('%PDF-1.7\n総会資料\n');
 const secret = randomBytes(32);

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -19,8 +18,9 @@ import { cognitoUsersOptionsOf } from '../../../../server/plugins/app/cognito.ts
 import { CognitoUsers } from '../../../../server/services/cognito-users.ts';
 import { ChamberCreateError, createChamber } from '../../../../server/lib/chambers/create-chamber.ts';
 import { POSITION_TYPE_MASTER } from '../../../../server/lib/chambers/default-master-data.ts';
+import { testStack } from '../../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 let handle: ReturnType<typeof createDb>;
 let cognitoUsers: CognitoUsers;

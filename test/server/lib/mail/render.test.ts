@@ -5,7 +5,7 @@
  * signature, plain text and HTML, an `.ics` that parses, names RFC 2047-encoded in ASCII headers.
  */
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../../../server/db/client.ts';
 import type { ChangePayload, ReceiptPayload } from '../../../../server/lib/mail/payload.ts';
 import { renderNotification, type NotificationRow } from '../../../../server/lib/mail/render.ts';
@@ -14,8 +14,9 @@ import { loadLinkSecret } from '../../../../server/lib/room/link-token.ts';
 import { dropMailFixture, insertNotifications, mailFixture, type MailFixture } from '../../../helpers/mail-fixtures.ts';
 import { icsOf, mailTo, parseIcs, sendQueuedNow, TEST_ORIGIN } from '../../../helpers/mail.ts';
 import { decodeQrPng } from '../../../helpers/qr-decode.ts';
+import { testStack } from '../../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const CCI = 'mail-render';
 let db: Db;
 let pool: ReturnType<typeof createDb>['pool'];

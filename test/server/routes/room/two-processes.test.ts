@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { bearer, buildTestApp, caller } from '../../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../../helpers/fixtures.ts';
@@ -20,6 +20,7 @@ import {
   openStream,
   staffRoom,
 } from '../../../helpers/room-fixtures.ts';
+import { testStack } from '../../../helpers/stack.ts';
 
 let one: FastifyInstance;
 let two: FastifyInstance;
@@ -101,7 +102,7 @@ describe('a second API process', () => {
     const root = path.resolve(import.meta.dirname, '../../../..');
     child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/helpers/room-process.ts')], {
       cwd: root,
-      env: { ...process.env, KAIGI_TEST_STACK: JSON.stringify(inject('stack')) },
+      env: { ...process.env, KAIGI_TEST_STACK: JSON.stringify(testStack()) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     childBase = await new Promise<string>((resolve, reject) => {

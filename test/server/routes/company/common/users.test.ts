@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -9,8 +9,9 @@ import cognitoUsers, { cognitoUsersOptionsOf } from '../../../../../server/plugi
 import companyCommonUsers, { type PasswordResetLimits } from '../../../../../server/routes/company/common/users.ts';
 import { requestValidatorCompiler } from '../../../../../server/lib/request-validation.ts';
 import { cognitoAdminClient, readLocalConfirmationCode } from '../../../../../server/infra/cognito-local.ts';
+import { testStack } from '../../../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const FORGET = '/v1/company/common/users/forget_password';
 const RESET = '/v1/company/common/users/reset_password';
 const ROOMY = { max: 1000, timeWindowMs: 60_000 };

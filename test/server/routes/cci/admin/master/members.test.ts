@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   AdminCreateUserCommand,
@@ -11,8 +10,9 @@ import {
 import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { cognitoAdminClient } from '../../../../../../server/infra/cognito-local.ts';
+import { testStack } from '../../../../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;
 let cognito: CognitoIdentityProviderClient;

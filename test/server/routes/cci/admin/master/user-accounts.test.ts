@@ -3,14 +3,15 @@
  * and the disabled login's stable 401 (issue 18 item 3), against cognito-local.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AdminGetUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { bearer, buildTestApp, caller, fieldsNamed, signIn } from '../../../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { cognitoAdminClient } from '../../../../../../server/infra/cognito-local.ts';
+import { testStack } from '../../../../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const BASE = '/v1/cci/admin/master/users';
 const cognito = cognitoAdminClient(stack.cognitoEndpoint);
 const UserPoolId = stack.clientConfig.cognito.userPoolId;

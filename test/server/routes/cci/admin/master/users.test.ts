@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, companyIdOf, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { cognitoAdminClient } from '../../../../../../server/infra/cognito-local.ts';
 import { buildSearchText } from '../../../../../../server/db/normalize.ts';
+import { testStack } from '../../../../../helpers/stack.ts';
 
-const stack = inject('stack');
+const stack = testStack();
 const BASE = '/v1/cci/admin/master/users';
 const cognito = cognitoAdminClient(stack.cognitoEndpoint);
 
