@@ -11,13 +11,18 @@ import { server } from '../../test/server';
 import { FakeEventSource } from '../../room/test/fakeEventSource';
 import { room } from '../room/test/fixtures';
 import { renderStaff } from '../room/test/renderStaff';
-import { counts, motion, poll, problem, serveMotions, type Sent } from '../motions/test/fixtures';
+import { counts, motion, poll, problem, serveMotions, voter, type ProgressFixture, type Sent } from '../motions/test/fixtures';
 import type { Motion, Poll } from '../motions/types';
 import { VotePanel } from './VotePanel';
 
 const WAIT = { timeout: 10_000 };
 
-const setup = (motions: Motion[], polls: Poll[], reply: (sent: Sent) => Response | undefined) => {
+const setup = (
+  motions: Motion[],
+  polls: Poll[],
+  reply: (sent: Sent) => Response | undefined,
+  progress: Record<number, ProgressFixture> = {},
+) => {
   FakeEventSource.install();
   server.use(
     http.post('*/v1/cci/admin/master/conferences/1/room/ticket', () =>
@@ -25,6 +30,7 @@ const setup = (motions: Motion[], polls: Poll[], reply: (sent: Sent) => Response
     ),
   );
   const api = serveMotions(motions, polls, reply);
+  api.state.progress = progress;
   renderStaff(room(), () => <VotePanel conferenceId={1} currentAgenda={1} />);
   return api;
 };
@@ -71,6 +77,17 @@ describe('VotePanel', () => {
     expect(within(panel).getByTestId('poll-progress')).toHaveTextContent('投票済み 3 / 7');
     expect(within(panel).getByTestId('tally-yes')).toHaveTextContent('2');
     expect(within(panel).getByTestId('tally-not_voted')).toHaveTextContent('6');
+  }, 30_000);
+
+  it('opened mid-vote: the ballots so far and the live tally at once, before any stream event', async () => {
+    const live = counts({ yes: 3, no: 1, abstain: 0, not_voted: 3, written: 2, delegated: 0 });
+    setup([motion({ status: 'open', version: 2 })], [poll({ show_counts_live: true })], () => undefined, {
+      10: { voted: 4, live_counts: live, voters: [voter()] },
+    });
+    const panel = await screen.findByRole('region', { name: '採決' }, WAIT);
+    await waitFor(() => expect(within(panel).getByTestId('poll-progress')).toHaveTextContent('投票済み 4 / 7'), WAIT);
+    expect(within(panel).getByTestId('tally-yes')).toHaveTextContent('3');
+    expect(within(panel).getByTestId('tally-not_voted')).toHaveTextContent('3');
   }, 30_000);
 
   it('quorum_not_met: names 定足数 and the count, then opens with the reason given', async () => {
