@@ -31,6 +31,7 @@ import { DEFAULT_ROOM_LIMITS } from '../server/lib/room/limits.ts';
 import { tallyOf } from '../server/lib/votes/tally.ts';
 import { api, loadavg, pooled, startApi, type ApiProcess } from './api-process.ts';
 import { CLIENT_ID, ISSUER, tokenIssuer } from './token-issuer.ts';
+import { openBoard } from './vote-board.ts';
 import { writeVoteReport, type BoardLatency } from './vote-report.ts';
 
 const { values: args } = parseArgs({
@@ -100,52 +101,6 @@ async function prepare(url: string): Promise<{ conferenceId: number; memberIds: 
   } finally {
     await pool.end();
   }
-}
-
-interface BoardEvent {
-  seq: number;
-  at: number;
-  voted: number | null;
-}
-
-/** A 定足数 board: the staff stream of one process, every `poll` event with its seq, receipt time and `voted`. */
-function openBoard(url: string, agent: http.Agent) {
-  const events: BoardEvent[] = [];
-  const waiters: Array<() => void> = [];
-  const request = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
-    if (response.statusCode !== 200) throw new Error(`${url}: HTTP ${response.statusCode}`);
-    response.setEncoding('utf8');
-    let buffer = '';
-    response.on('data', (chunk: string) => {
-      const at = performance.now();
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.includes('event: poll\n')) continue;
-        const field = (name: string) =>
-          block
-            .split('\n')
-            .find((line) => line.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const data = JSON.parse(field('data') ?? '{}') as { voted?: number };
-        events.push({ seq: Number(field('id')), at, voted: data.voted ?? null });
-        for (const wake of waiters.splice(0)) wake();
-      }
-    });
-    response.on('error', () => {});
-  });
-  request.on('error', () => {});
-  /** resolves once an event satisfies `done` (or after the timeout) */
-  const until = async (done: (e: BoardEvent) => boolean, timeoutMs: number) => {
-    const deadline = performance.now() + timeoutMs;
-    while (!events.some(done) && performance.now() < deadline) {
-      await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), sleep(200)]);
-    }
-    return events.some(done);
-  };
-  return { events, until, close: () => request.destroy() };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
