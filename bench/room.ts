@@ -27,9 +27,8 @@
  *   BENCH_NOTE='…' npm run bench:room            a line for the report (e.g. what else loads the machine)
  */
 import http from 'node:http';
-import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -39,12 +38,12 @@ import { startEmbeddedPostgres } from '../server/infra/embedded-postgres.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { createDb } from '../server/db/client.ts';
 import { seedDemo, DEMO_CCI_CODE } from '../server/db/seed/demo.ts';
-import type { BenchApiConfig, ToChild, ToParent } from './api-server.ts';
+import type { BenchApiConfig } from './api-server.ts';
+import { api, loadavg, pooled, startApi, type ApiProcess } from './api-process.ts';
 import { notifyFloor } from './notify-floor.ts';
 import { openSse } from './sse-client.ts';
 import type { FromViewers, ToViewers } from './room-viewers.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
-import type { ProbeReply } from './room-probe.ts';
 import { writeReport, type MessageResult } from './room-report.ts';
 import { DEFAULT_ROOM_LIMITS } from '../server/lib/room/limits.ts';
 import { importFileOf, keepJobsRunning, prepareJobData } from './room-jobs.ts';
@@ -101,68 +100,7 @@ async function prepare(url: string): Promise<number> {
   }
 }
 
-/** One API process (bench/api-server.ts: createServer + listen on a port of its own). */
-async function startApi(config: BenchApiConfig) {
-  const child = fork(new URL('./api-server.ts', import.meta.url), [], {
-    env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
-    execArgv: [...process.execArgv, '--import', new URL('./room-probe.ts', import.meta.url).href],
-  });
-  const ask = <T extends { type: string }>(type: T['type']) =>
-    new Promise<T>((resolve) => {
-      const onMessage = (m: T) => {
-        if (m.type !== type) return;
-        child.off('message', onMessage);
-        resolve(m);
-      };
-      child.on('message', onMessage);
-      child.send({ type });
-    });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`an API process exited (${code})`)));
-    child.on('message', (m: ToParent) => m.type === 'ready' && resolve(m.address));
-  });
-  return {
-    address,
-    /** VmRSS of the process, kB (Linux /proc) */
-    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]),
-    probe: () => ask<ProbeReply>('probe'),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.send({ type: 'stop' } satisfies ToChild);
-      }),
-  };
-}
-
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json().catch(() => null)) as T;
-  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
-  return { status: response.status, json };
-}
-
-/** Runs `work` over `items`, `concurrency` at a time. */
-async function pooled<T, R>(items: T[], concurrency: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!, i);
-      }
-    }),
-  );
-  return results;
-}
-
 const postgresCpu = (dataDir: string | null) => (dataDir ? postgresCpuMs(dataDir) : null);
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
 
 /** One process's viewers in a worker thread (bench/room-viewers.ts), open once `connected` resolves. */
 function startViewers(urls: string[]) {
@@ -192,7 +130,7 @@ async function main() {
   const startedAt = new Date();
   const db = await database();
   const viewers: ReturnType<typeof startViewers>[] = [];
-  const apis: Awaited<ReturnType<typeof startApi>>[] = [];
+  const apis: ApiProcess[] = [];
   const issuer = await tokenIssuer();
   try {
     const conferenceId = await prepare(db.url);

@@ -33,6 +33,7 @@ const SMOKES: Smoke[] = [
     env: { BENCH_ROOM_SCALE: '0.002' },
   },
   { name: 'bench:mail', args: tsx('bench/mail.ts'), env: { BENCH_COMPANIES: '20' } },
+  { name: 'bench:vote', args: tsx('bench/vote.ts', '--voters=6', '--seconds=1', '--tally-runs=3') },
   { name: 'bench:web', args: tsx('bench/web.ts') },
   {
     name: 'soak',

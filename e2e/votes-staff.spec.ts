@@ -5,10 +5,12 @@ import { apiAs, days, type Api } from './api.ts';
 
 /**
  * 議案 and 採決, the staff side (issue 34, DESIGN.md §12.1): staff at 1 280 px add 第1号議案 on the
- * conference's 議案 tab, open a 記名 poll with live counts in the room's 採決 panel, three checked-in
+ * conference's 議案 tab, open a 記名 poll with live counts in the room's 採決 panel, two checked-in
  * voters vote through their personal room links (driven through the API here: the voters' phone
- * screen is its own journey), the panel and the 定足数 board fill without a reload, staff close,
- * see the tally and declare 可決. Every screen is checked at 1 280 and 375 px.
+ * screen is its own journey), the panel and the 定足数 board fill without a reload (a board
+ * reloaded mid-vote shows the progress at once), staff record the third voter's vote (no phone),
+ * close, see the tally and declare 可決; then a paper 委任状 is recorded with its 委任先. Every screen is
+ * checked at 1 280 and 375 px.
  */
 
 interface Row {
@@ -59,7 +61,7 @@ async function assemblyInSession(admin: Api, name: string): Promise<{ id: number
 }
 
 test('staff add a 議案, run a 記名 poll the room fills live, close it and declare 可決', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const admin = await apiAs(request, 'cci-admin@example.com');
   const name = `E2E 採決 ${Date.now()}`;
   const { id, tokens } = await assemblyInSession(admin, name);
@@ -113,19 +115,45 @@ test('staff add a 議案, run a 記名 poll the room fills live, close it and de
   await expect(boardVote).toContainText('記名投票');
   await boardStream;
 
-  // three voters on their links: the panel and the board fill without a reload
-  const choices = ['yes', 'yes', 'no'] as const;
-  for (const [i, token] of tokens.entries()) {
-    const res = await request.put(`/v1/room/${token}/polls/${poll.id}/ballot`, { data: { choice: choices[i] } });
+  // two voters on their links: the panel and the board fill without a reload
+  for (const [i, token] of tokens.slice(0, 2).entries()) {
+    const res = await request.put(`/v1/room/${token}/polls/${poll.id}/ballot`, { data: { choice: 'yes' } });
     expect(res.status(), await res.text()).toBe(200);
     await expect(panel.getByTestId('poll-progress')).toHaveText(`投票済み ${i + 1} / 3`);
   }
+  // a board reloaded mid-vote shows the progress at once (decision 0038)
+  await board.reload();
+  await expect(boardVote).toContainText('投票済み 2 / 3');
+  await expect(boardVote.getByTestId('tally-yes')).toHaveText('2');
+
+  // the third has no phone: staff record the vote from the panel
+  await panel.getByRole('button', { name: '投票を記録' }).click();
+  const record = page.getByRole('dialog', { name: '投票を記録（第1号議案）' });
+  const choice = record.getByRole('combobox', { name: /の投票$/ });
+  await expect(choice).toHaveCount(1);
+  await look(page, 'staff room, 投票を記録 (1280 px)');
+  await record.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(record).toBeHidden();
+  // the same on a phone (the staff controls are the room's 運営 tab there), the room opened anew
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await page.getByRole('tab', { name: '運営' }).click();
+  await expect(panel.getByTestId('poll-progress')).toHaveText('投票済み 2 / 3');
+  await panel.getByRole('button', { name: '投票を記録' }).click();
+  await expect(choice).toHaveCount(1);
+  await look(page, 'staff room, 投票を記録 (375 px)');
+  await choice.selectOption({ label: '反対' });
+  await record.getByRole('button', { name: '1件を記録' }).click();
+  await expect(page.getByText('1件の投票を記録しました。')).toBeVisible();
+  // back at 1 280 px the panel is drawn anew: it reads the progress at once
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(panel.getByTestId('poll-progress')).toHaveText('投票済み 3 / 3');
   await expect(panel.getByTestId('tally-yes')).toHaveText('2');
   await expect(panel.getByTestId('tally-no')).toHaveText('1');
   await look(page, 'staff room, 記名 poll filling (1280 px)');
 
   // the 定足数 board at the front of the hall has filled with its live counts too
-  await expect(boardVote.getByTestId('tally-yes')).toHaveText('2');
+  await expect(boardVote.getByTestId('tally-no')).toHaveText('1');
   await expect(boardVote).toContainText('投票済み 3 / 3');
   await look(board, 'quorum board, vote under way (1280 px)');
 
@@ -165,5 +193,26 @@ test('staff add a 議案, run a 記名 poll the room fills live, close it and de
   await page.getByRole('option', { name: '第2号議案 定款変更の件' }).click();
   await expect(panel.getByRole('button', { name: '採決を開始' })).toBeVisible();
   await look(page, 'staff room, 採決 panel before opening (375 px)');
+
+  // a paper 委任状 for the next 議案, recorded with its 委任先 (another invitee), on a phone and at 1 280 px
+  await page.goto(`/conferences/${id}/answers`);
+  await page
+    .getByRole('button', { name: /の回答を記録$/ })
+    .first()
+    .click();
+  const answer = page.getByRole('dialog', { name: /の回答を記録$/ });
+  await answer.getByRole('radio', { name: '委任状' }).check();
+  const delegateTo = answer.getByRole('combobox', { name: '委任先' });
+  await expect(delegateTo).toHaveText('議長');
+  await delegateTo.click();
+  await expect(page.getByRole('option')).toHaveCount(3);
+  await look(page, 'record answer, 委任先 (375 px)');
+  await page.getByRole('option').nth(1).click();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await look(page, 'record answer, 委任先 (1280 px)');
+  await answer.getByRole('combobox', { name: /受付方法/ }).click();
+  await page.getByRole('option', { name: '紙' }).click();
+  await answer.getByRole('button', { name: '記録する' }).click();
+  await expect(page.getByText(/の回答を記録しました。$/)).toBeVisible();
   await context.close();
 });

@@ -13,6 +13,7 @@ import type pg from 'pg';
 import type { Motion as MotionRow, Poll as PollRow, PollEntitled, VoterKind } from '../db/schema.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import { basisCount, motionQuorum, outcomeOf } from '../lib/votes/rule.ts';
+import { progressOf } from '../lib/votes/progress.ts';
 import { tallyOf } from '../lib/votes/tally.ts';
 import {
   ballotsNotForMethod,
@@ -304,7 +305,10 @@ export class PollsRepository {
       after: declaring ? { ...result.motion, poll_id: w.poll.id, counts: w.poll.counts } : { ...result.poll, ...w.recorded },
     });
     await lockRoom(client, conferenceId);
-    await addEvent(client, conferenceId, 'poll', result, 'staff');
+    // an open poll's event carries its progress, as a ballot's does (staff record votes too)
+    const progress = w.poll.status === 'open' ? await progressOf(client, w.poll) : null;
+    const live = progress?.live_counts ? { live_counts: progress.live_counts } : {};
+    await addEvent(client, conferenceId, 'poll', progress ? { ...result, voted: progress.voted, ...live } : result, 'staff');
     const { poll, motion } = result;
     const vote: VoteEvent = {
       poll: { id: poll.id, method: poll.method, status: poll.status },

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { Motion as MotionRow, Poll as PollRow, VoteChoice, VoterKind } from '../db/schema.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import { ballotRefused, pollClosed, pollNotFound } from '../lib/votes/problems.ts';
-import { tallyOf } from '../lib/votes/tally.ts';
+import { progressOf } from '../lib/votes/progress.ts';
 import type { Ballot, CurrentPoll, VoteSlot } from '../schemas/ballot.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom } from './room-db.ts';
 import { toMotion, toPoll } from './vote-rows.ts';
@@ -124,19 +124,12 @@ export class RoomBallotsRepository {
         after: { conference_member_id: target, ...(poll.method === 'roll_call' ? { choice: input.choice } : { voted: true }) },
       });
       await lockRoom(client, viewer.conferenceId);
-      const { rows: progress } = await client.query<{ voted: number }>(
-        `select count(*)::int as voted from poll_voter v where v.poll_id = $1
-            and (v.voted or exists (select 1 from ballot b where b.poll_id = v.poll_id and b.conference_member_id = v.conference_member_id))`,
-        [poll.id],
-      );
-      // counts live on the board when staff chose so — never in 無記名, where each count beside the
-      // audit's who-took-part would tell a voter's choice
-      const live = poll.method === 'roll_call' && poll.show_counts_live ? { live_counts: await tallyOf(client, poll.id) } : {};
+      const { voted, live_counts } = await progressOf(client, poll);
       await addEvent(
         client,
         viewer.conferenceId,
         'poll',
-        { poll: toPoll(poll), motion: toMotion(motion), voted: progress[0].voted, ...live },
+        { poll: toPoll(poll), motion: toMotion(motion), voted, ...(live_counts ? { live_counts } : {}) },
         'staff',
       );
       return { poll: await this.view(client, poll, motion, viewer) };

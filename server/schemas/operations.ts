@@ -118,6 +118,7 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   [`PUT ${CCI}/conferences/:id/motions/:motion_id`]: op('updateMotion', '議案を更新'),
   [`DELETE ${CCI}/conferences/:id/motions/:motion_id`]: op('deleteMotion', '議案を削除'),
   [`POST ${CCI}/conferences/:id/motions/:motion_id/polls`]: op('createPoll', '採決を開始'),
+  [`GET ${CCI}/conferences/:id/motions/:motion_id/polls/:poll_id`]: op('getPoll', '採決の進行状況を取得'),
   [`PUT ${CCI}/conferences/:id/motions/:motion_id/polls/:poll_id`]: op('updatePoll', '採決を更新'),
   [`POST ${CCI}/conferences/:id/motions/:motion_id/polls/:poll_id/declare`]: op('declarePoll', '採決の結果を宣言'),
   [`GET ${CCI}/conference_members/:id/written_votes`]: op('getStaffWrittenVotes', '書面議決を取得（職員）'),

@@ -3,7 +3,7 @@
  * `PUT …/polls/{poll_id}` and `POST …/polls/{poll_id}/declare`.
  */
 import { Type, type Static } from 'typebox';
-import { MOTION_RESULTS, POLL_METHODS, POLL_STATUSES, VOTE_CHOICES } from '../db/schema.ts';
+import { MOTION_RESULTS, POLL_METHODS, POLL_STATUSES, VOTE_CHOICES, VOTER_KINDS } from '../db/schema.ts';
 import { Nullable, RequiredText, RowId, Version } from './common.ts';
 import { MotionSchema } from './motion.ts';
 
@@ -56,6 +56,39 @@ export type MotionDetail = Static<typeof MotionDetailSchema>;
 /** A poll with its 議案 as the write left it (status open / closed / declared, the result). */
 export const PollResultSchema = Type.Object({ poll: PollSchema, motion: MotionSchema });
 export type PollResult = Static<typeof PollResultSchema>;
+
+/**
+ * A voter of the poll as staff see it while recording votes (decision 0038): who, how they vote
+ * (kind; a 委任 names its delegate, null = the chair), whether their vote is in, through which
+ * channel (`link`: their phone or their delegate's; `staff`; `written`: 書面), and the choice only
+ * where staff recorded it — a phone's choice stays hidden like the counts; 無記名 names none.
+ */
+export const PollVoterSchema = Type.Object({
+  conference_member_id: Type.Integer(),
+  name: Type.String(),
+  company_name: Nullable(Type.String()),
+  kind: Type.Enum(VOTER_KINDS),
+  delegate_to: Nullable(Type.Integer()),
+  delegate_name: Nullable(Type.String()),
+  voted: Type.Boolean(),
+  channel: Nullable(Type.Enum(['link', 'staff', 'written'])),
+  choice: Nullable(Type.Enum(VOTE_CHOICES)),
+});
+export type PollVoter = Static<typeof PollVoterSchema>;
+
+/**
+ * `GET …/polls/{poll_id}` (decision 0038): a poll's state at once for a panel or board opened
+ * mid-vote — how many voted, the tally so far only under the stream's rule (記名 with live
+ * counts, while open), and its voters.
+ */
+export const PollProgressSchema = Type.Object({
+  poll: PollSchema,
+  motion: MotionSchema,
+  voted: Type.Integer(),
+  live_counts: Nullable(PollCountsSchema),
+  voters: Type.Array(PollVoterSchema),
+});
+export type PollProgress = Static<typeof PollProgressSchema>;
 
 /**
  * POST: the method; `override_reason` opens although the quorum is not met (audited);

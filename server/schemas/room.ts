@@ -225,9 +225,9 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
  * comment: Comment (staff only); reception: {row: ReceptionRow, counts: ReceptionCounts} after a check-in,
  * undo or walk-in (staff only); quorum: Quorum (staff only, when the conference sets one; issue 14,
  * server/schemas/reception.ts); motion: {motion: Motion} or {deleted: id} after a 議案 is written, poll:
- * {poll, motion} after a poll opens, changes, closes or is declared, and {poll, motion, voted, live_counts?}
- * after a voter's ballot (`voted`: the voters who have voted; `live_counts` the tally so far, 記名 with
- * counts shown live only — staff only; issue 34,
+ * {poll, motion} after a poll closes or is declared, and {poll, motion, voted, live_counts?} while it is
+ * open (opened, changed, a voter's ballot; `voted`: the voters who have voted; `live_counts` the tally
+ * so far, 記名 with counts shown live only; decision 0038) — staff only; issue 34,
  * server/schemas/motion.ts, poll.ts, ballot.ts); vote: VoteEvent after each of those staff writes
  * (everyone: the voters' screens, no counts; server/schemas/ballot.ts, decision 0034). A comment line `: heartbeat` every 15 s.
  * link_revoked and access_changed are never sent as such: a revoked link's open streams, and at an

@@ -1399,7 +1399,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** 採決の進行状況を取得 */
+    get: operations['getPoll'];
     /** 採決を更新 */
     put: operations['updatePoll'];
     post?: never;
@@ -3019,6 +3020,13 @@ export interface components {
       written: number;
       delegated: number;
     };
+    PollProgress: {
+      poll: components['schemas']['Poll'];
+      motion: components['schemas']['Motion'];
+      voted: number;
+      live_counts: null | components['schemas']['PollCounts'];
+      voters: components['schemas']['PollVoter'][];
+    };
     PollResult: {
       poll: components['schemas']['Poll'];
       motion: components['schemas']['Motion'];
@@ -3049,6 +3057,18 @@ export interface components {
       show_counts_live?: boolean;
       /** @enum {string} */
       status?: 'closed';
+    };
+    PollVoter: {
+      conference_member_id: number;
+      name: string;
+      company_name: null | string;
+      /** @enum {unknown} */
+      kind: 'present' | 'written' | 'delegated';
+      delegate_to: null | number;
+      delegate_name: null | string;
+      voted: boolean;
+      channel: null | ('link' | 'staff' | 'written');
+      choice: null | ('yes' | 'no' | 'abstain');
     };
     RecordedBallots: {
       conference_member_id: number;
@@ -11265,6 +11285,66 @@ export interface operations {
       };
       /** @description Default Response */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        motion_id: number;
+        poll_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PollProgress'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -174,6 +174,8 @@ export interface StaffAnswer {
   answer_content: string | null;
   proxy_name?: string | null;
   proxy_title?: string | null;
+  /** 委任状: the invitee delegated to, null for the chair */
+  delegate_to?: number | null;
   answer_channel: string;
   answer_received_at?: string;
 }

@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import type { PollCounts } from '../../db/schema.ts';
 
-export async function tallyOf(client: pg.ClientBase, pollId: number): Promise<PollCounts> {
+export async function tallyOf(client: pg.ClientBase | pg.Pool, pollId: number): Promise<PollCounts> {
   const { rows } = await client.query<PollCounts>(
     `with p as (select id, motion_id, method, coalesce(hand_counts, '{}'::jsonb) as hands from poll where id = $1),
           voters as (select kind, conference_member_id, voted from poll_voter where poll_id = $1),

@@ -240,6 +240,7 @@ export const AnswersTab = ({ conferences, targetId }: AnswersTabProps) => {
       <RecordAnswerDialog
         row={recording}
         allowDelegate={conferences.find((c) => c.id === targetId)?.allow_delegate ?? false}
+        invitees={recording ? (byConference.get(Number(recording.conference_id)) ?? []) : []}
         onClose={() => setRecording(null)}
         onSaved={() => void refetch()}
       />

@@ -138,6 +138,44 @@ describe('recording an answer received by the chamber', () => {
   }, 30_000);
 });
 
+describe('a paper 委任状 with its 委任先 (issue 34)', () => {
+  it('offers the chair and the conference’s other principals who do not delegate, and sends the one chosen', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
+      http.get(`${API}/conference_members`, () => list(answersFixture(), 8, 1, 1000)),
+      http.get(`${API}/conference_members/:id/written_votes`, () => HttpResponse.json({ conference_member_id: 4, data: [] })),
+      http.put(`${API}/conference_members/4`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ...answersFixture()[3], answer_content: 'delegate', delegate_to: 1, version: 2 });
+      }),
+    );
+    renderAdmin('/conferences/1/answers', { conferences });
+    const { user, dialog } = await recordDialog('鈴木 二郎');
+    expect(within(dialog).queryByRole('combobox', { name: '委任先' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '委任状' }));
+    const delegateTo = within(dialog).getByRole('combobox', { name: '委任先' });
+    expect(delegateTo).toHaveTextContent('議長');
+    await user.click(delegateTo);
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    // not themselves (鈴木 二郎), not 田中 四郎 who delegates, not another conference's invitees
+    expect(options).toEqual([
+      '議長',
+      expect.stringMatching(/^山田 太郎（/),
+      expect.stringMatching(/^山田 花子（/),
+      expect.stringMatching(/^鈴木 一郎（/),
+      expect.stringMatching(/^高橋 三郎（/),
+    ]);
+    await user.click(screen.getByRole('option', { name: /^山田 太郎/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /受付方法/ }));
+    await user.click(await screen.findByRole('option', { name: '紙' }));
+    await user.click(within(dialog).getByRole('button', { name: '記録する' }));
+    await waitFor(() => expect(bodies).toHaveLength(1), WAIT);
+    expect(bodies[0]).toMatchObject({ answer_content: 'delegate', delegate_to: 1, answer_channel: 'paper' });
+  }, 30_000);
+});
+
 describe('書面議決 from paper in the record-answer dialog (issue 34)', () => {
   it('shows the principal’s written votes per 議案 and records a paper one with the dialog’s channel', async () => {
     signIn();

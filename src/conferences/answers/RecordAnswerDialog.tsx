@@ -2,8 +2,10 @@
  * 回答を記録 (DESIGN.md §11.2): staff record or correct one invitee's answer received by FAX,
  * phone, mail, at the counter or on paper — PUT /conference_members/{id} with the row's version,
  * the channel and when it was received (default now, Tokyo). 代理出席 needs the substitute's name
- * and title; 委任状 only where the conference allows it. Below, a principal's 書面議決 per 議案
- * (StaffWrittenVotes, issue 34), saved on its own.
+ * and title; 委任状 only where the conference allows it, with its 委任先 (DESIGN.md §12.1
+ * `delegate_to`: the chair, or another principal of the conference — any company's, unlike the
+ * portal; decision 0034). Below, a principal's 書面議決 per 議案 (StaffWrittenVotes, issue 34), saved
+ * on its own.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -36,6 +38,8 @@ export interface RecordAnswerDialogProps {
   /** the invitee whose answer is recorded; null: closed */
   row: InviteeRecord | null;
   allowDelegate: boolean;
+  /** the conference's invitees (the 委任先 choice offers its other principals) */
+  invitees: readonly InviteeRecord[];
   onClose: () => void;
   /** after a save or a stale version: the caller reloads the list */
   onSaved: () => void;
@@ -49,7 +53,11 @@ interface Draft {
   proxyTitle: string;
   channel: StaffChannel | '';
   receivedAt: string;
+  /** 委任先: CHAIR or a conference member id */
+  delegateTo: string;
 }
+
+const CHAIR = 'chair';
 
 const draftOf = (row: InviteeRecord): Draft => ({
   answer: row.answer_content ?? '',
@@ -57,9 +65,22 @@ const draftOf = (row: InviteeRecord): Draft => ({
   proxyTitle: row.proxy_title ?? '',
   channel: (STAFF_CHANNELS as readonly string[]).includes(row.answer_channel ?? '') ? (row.answer_channel as StaffChannel) : '',
   receivedAt: toTokyoInput(new Date()),
+  delegateTo: row.answer_content === 'delegate' && row.delegate_to != null ? String(row.delegate_to) : CHAIR,
 });
 
-/** The PUT body: the proxy's name and title only with 代理出席; 未回答 is a null answer. */
+/**
+ * Whom a principal may delegate to: another principal of the conference who does not delegate in
+ * turn (the server refuses a chain, 422 delegation_chain), and the one recorded whatever they answer.
+ */
+export const delegateCandidates = (row: InviteeRecord, invitees: readonly InviteeRecord[]) =>
+  invitees.filter(
+    (other) =>
+      other.id !== row.id &&
+      other.category === 'principal' &&
+      (other.answer_content !== 'delegate' || other.id === row.delegate_to),
+  );
+
+/** The PUT body: the proxy's name and title only with 代理出席, the 委任先 only with 委任状; 未回答 is a null answer. */
 export const staffAnswerBody = (row: InviteeRecord, draft: Draft): StaffAnswer => {
   const answer = draft.answer === 'none' || draft.answer === '' ? null : draft.answer;
   // a cleared 受付日時 is left out: the server takes the time it receives the request
@@ -68,6 +89,7 @@ export const staffAnswerBody = (row: InviteeRecord, draft: Draft): StaffAnswer =
     version: row.version,
     answer_content: answer,
     ...(answer === 'proxy_attend' ? { proxy_name: draft.proxyName.trim(), proxy_title: draft.proxyTitle.trim() } : {}),
+    ...(answer === 'delegate' ? { delegate_to: draft.delegateTo === CHAIR ? null : Number(draft.delegateTo) } : {}),
     answer_channel: draft.channel,
     ...(receivedAt ? { answer_received_at: receivedAt } : {}),
   };
@@ -77,7 +99,7 @@ export const RecordAnswerDialog = (props: RecordAnswerDialogProps) =>
   // a fresh form for every invitee
   props.row ? <AnswerForm key={props.row.id} {...props} row={props.row} /> : null;
 
-const AnswerForm = ({ row, allowDelegate, onClose, onSaved }: RecordAnswerDialogProps & { row: InviteeRecord }) => {
+const AnswerForm = ({ row, allowDelegate, invitees, onClose, onSaved }: RecordAnswerDialogProps & { row: InviteeRecord }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<KaigiDataProvider>();
@@ -191,6 +213,23 @@ const AnswerForm = ({ row, allowDelegate, onClose, onSaved }: RecordAnswerDialog
                   slotProps={{ htmlInput: { maxLength: 100 } }}
                 />
               </Stack>
+            )}
+            {draft.answer === 'delegate' && (
+              <TextField
+                select
+                label={translate('kaigi.record_answer.delegate_to')}
+                value={draft.delegateTo}
+                onChange={(e) => set({ delegateTo: e.target.value })}
+                helperText={translate('kaigi.record_answer.delegate_help')}
+                size="small"
+              >
+                <MenuItem value={CHAIR}>{translate('kaigi.record_answer.chair')}</MenuItem>
+                {delegateCandidates(row, invitees).map((other) => (
+                  <MenuItem key={other.id} value={String(other.id)}>
+                    {`${other.member?.name ?? other.member_id}${other.company ? `（${other.company.name1}）` : ''}`}
+                  </MenuItem>
+                ))}
+              </TextField>
             )}
             <TextField
               select

@@ -282,6 +282,7 @@ export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDel
       <RecordAnswerDialog
         row={recording}
         allowDelegate={allowDelegate}
+        invitees={rows}
         onClose={() => setRecording(null)}
         onSaved={() => void refetch()}
       />

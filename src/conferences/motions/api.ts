@@ -4,7 +4,8 @@
  *   GET|POST        /v1/cci/admin/master/conferences/{id}/motions
  *   GET|PUT|DELETE  …/motions/{motion_id}                     (GET: with its polls; PUT with version)
  *   POST            …/motions/{motion_id}/polls               {method, show_counts_live?, override_reason?}
- *   PUT             …/motions/{motion_id}/polls/{poll_id}     {version, counts?, show_counts_live?, status?}
+ *   GET             …/motions/{motion_id}/polls/{poll_id}     (its progress and voters, decision 0038)
+ *   PUT             …/motions/{motion_id}/polls/{poll_id}     {version, counts?, ballots?, show_counts_live?, status?}
  *   POST            …/motions/{motion_id}/polls/{poll_id}/declare {chair_decision?}
  *
  * Failures are react-admin HttpErrors with the problem's `code` (toRaError). A 404 of a 議案 (deleted
@@ -13,7 +14,16 @@
 import { httpClient, type HttpClient, type RequestOptions } from '../../api/httpClient';
 import { toRaError } from '../../providers/dataProvider';
 import { conferencePath } from '../useStaffRoomEvents';
-import type { Motion, MotionCreate, MotionDetail, MotionUpdate, PollCreate, PollResult, PollUpdate } from './types';
+import type {
+  Motion,
+  MotionCreate,
+  MotionDetail,
+  MotionUpdate,
+  PollCreate,
+  PollProgressRead,
+  PollResult,
+  PollUpdate,
+} from './types';
 
 /** A conference has a handful of 議案; the list's largest page holds them all. */
 const PAGE_SIZE = 100;
@@ -41,6 +51,8 @@ export const createMotionsApi = (client: HttpClient = httpClient) => {
     remove: (conferenceId: number, motionId: number) => send<unknown>(one(conferenceId, motionId), { method: 'DELETE' }),
     openPoll: (conferenceId: number, motionId: number, body: PollCreate) =>
       send<PollResult>(polls(conferenceId, motionId), { method: 'POST', body }),
+    getPoll: (conferenceId: number, motionId: number, pollId: number, signal?: AbortSignal) =>
+      send<PollProgressRead>(`${polls(conferenceId, motionId)}/${pollId}`, { signal }),
     updatePoll: (conferenceId: number, motionId: number, pollId: number, body: PollUpdate) =>
       send<PollResult>(`${polls(conferenceId, motionId)}/${pollId}`, { method: 'PUT', body }),
     declare: (conferenceId: number, motionId: number, pollId: number, body: { chair_decision?: 'adopted' | 'rejected' }) =>

@@ -4,15 +4,35 @@
  * (server/db/schema.ts); types.test.ts checks that they still agree with it.
  */
 import type { Motion, MotionCreate, MotionUpdate } from '../../../server/schemas/motion.ts';
-import type { MotionDetail, Poll, PollCreate, PollResult, PollUpdate } from '../../../server/schemas/poll.ts';
+import type {
+  MotionDetail,
+  Poll,
+  PollCreate,
+  PollProgress as PollProgressRead,
+  PollResult,
+  PollUpdate,
+  PollVoter,
+} from '../../../server/schemas/poll.ts';
 
-export type { Motion, MotionCreate, MotionDetail, MotionUpdate, Poll, PollCreate, PollResult, PollUpdate };
+export type {
+  Motion,
+  MotionCreate,
+  MotionDetail,
+  MotionUpdate,
+  Poll,
+  PollCreate,
+  PollProgressRead,
+  PollResult,
+  PollUpdate,
+  PollVoter,
+};
 export type MotionRule = Motion['rule'];
 export type MotionStatus = Motion['status'];
 export type MotionResult = NonNullable<Motion['result']>;
 export type PollMethod = Poll['method'];
 export type PollCounts = NonNullable<Poll['counts']>;
 export type HandCounts = NonNullable<Poll['hand_counts']>;
+export type VoteChoice = NonNullable<PollVoter['choice']>;
 
 export const MOTION_STATUSES = ['draft', 'open', 'closed', 'declared'] as const satisfies readonly MotionStatus[];
 export const MOTION_RESULTS = ['adopted', 'rejected'] as const satisfies readonly MotionResult[];
@@ -20,8 +40,8 @@ export const POLL_METHODS = ['show_of_hands', 'roll_call', 'secret'] as const sa
 
 /**
  * The staff `poll` event (server/repositories/polls.ts, room-ballots.ts): the poll and its 議案 after
- * a staff write; after a voter's ballot also how many have voted, and in a 記名 poll whose counts are
- * live the tally so far.
+ * a staff write or a voter's ballot; while the poll is open also how many have voted, and in a 記名
+ * poll whose counts are live the tally so far.
  */
 export interface PollEvent extends PollResult {
   voted?: number;

@@ -2,7 +2,8 @@
  * /conferences/:id/quorum (issue 14) against MSW and a fake EventSource: 不足 with the margin, then
  * 成立 when the room stream's `quorum` event says so (announced), the empty state of a conference
  * without a quorum, and the printed 定足数確認表 with the figures and the list behind them; the vote
- * under way with its counts hidden until close, then its tally and result (issue 34).
+ * under way with its counts hidden until close, then its tally and result (issue 34); a board
+ * reloaded mid-vote shows how many voted at once (decision 0038).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -177,5 +178,23 @@ describe('定足数 board', () => {
     expect(result).toHaveTextContent('結果: 可決');
     // one stream for the quorum and the vote
     expect(FakeEventSource.instances).toHaveLength(1);
+  }, 30_000);
+
+  it('reloaded mid-vote: how many voted at once, before any ballot event, the counts still hidden', async () => {
+    setup(quorum({ present: 2, counted: 2, met: true, margin: 0 }));
+    const open = poll({ method: 'roll_call' });
+    const underVote = motion({ status: 'open', version: 2 });
+    server.use(
+      http.get(`${API}/conferences/1/motions`, () => HttpResponse.json({ data: [underVote], meta: { total: 1 } })),
+      http.get(`${API}/conferences/1/motions/1`, () => HttpResponse.json({ ...underVote, polls: [open] })),
+      http.get(`${API}/conferences/1/motions/1/polls/10`, () =>
+        HttpResponse.json({ poll: open, motion: underVote, voted: 5, live_counts: null, voters: [] }),
+      ),
+    );
+    renderApp('/conferences/1/quorum');
+    const section = await screen.findByRole('region', { name: '採決中: 第1号議案 令和8年度事業計画の件' }, WAIT);
+    await waitFor(() => expect(section).toHaveTextContent('投票済み 5 / 7'), WAIT);
+    expect(section).toHaveTextContent('集計は締め切り後に表示します。');
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
   }, 30_000);
 });

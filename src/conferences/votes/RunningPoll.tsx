@@ -1,7 +1,8 @@
 /**
  * An open poll in the 採決 panel (DESIGN.md §12.1): who may vote (frozen at opening), the ballots so
  * far (記名・無記名, from the staff stream), the 挙手 counts form, whether the board shows the counts
- * live, and 締め切る (asked first: a closed poll never changes).
+ * live, 投票を記録 (記名・挙手: the votes staff record, RecordBallotsDialog) and 締め切る (asked
+ * first: a closed poll never changes).
  */
 import { useState } from 'react';
 import {
@@ -23,6 +24,7 @@ import type { Motion, Poll, PollResult, PollUpdate } from '../motions/types';
 import { voteProblemMessage } from '../motions/voteProblem';
 import { HandCountsForm } from './HandCountsForm';
 import { PollTally } from './PollTally';
+import { RecordBallotsDialog } from './RecordBallotsDialog';
 import type { PollProgress } from './useVoteDesk';
 
 export interface RunningPollProps {
@@ -39,6 +41,7 @@ export const RunningPoll = ({ conferenceId, motion, poll, progress, onSaved }: R
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
+  const [recording, setRecording] = useState(false);
   const method = translate(`kaigi.votes.method.${poll.method}`);
   const voters = poll.entitled.present + poll.entitled.delegated;
 
@@ -96,11 +99,25 @@ export const RunningPoll = ({ conferenceId, motion, poll, progress, onSaved }: R
           {voteProblemMessage(error, translate)}
         </Alert>
       )}
-      <div>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {poll.method !== 'secret' && (
+          <Button variant="outlined" disabled={pending} onClick={() => setRecording(true)}>
+            {translate('kaigi.votes.record.open')}
+          </Button>
+        )}
         <Button variant="contained" color="warning" disabled={pending} onClick={() => setConfirming(true)}>
           {translate('kaigi.votes.close')}
         </Button>
-      </div>
+      </Stack>
+      {recording && (
+        <RecordBallotsDialog
+          conferenceId={conferenceId}
+          motion={motion}
+          poll={poll}
+          onClose={() => setRecording(false)}
+          onSaved={onSaved}
+        />
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="close-poll-title">
         <DialogTitle id="close-poll-title">{translate('kaigi.votes.close_title')}</DialogTitle>
         <DialogContent>

@@ -11,13 +11,18 @@ import { server } from '../../test/server';
 import { FakeEventSource } from '../../room/test/fakeEventSource';
 import { room } from '../room/test/fixtures';
 import { renderStaff } from '../room/test/renderStaff';
-import { counts, motion, poll, problem, serveMotions, type Sent } from '../motions/test/fixtures';
+import { counts, motion, poll, problem, serveMotions, voter, type ProgressFixture, type Sent } from '../motions/test/fixtures';
 import type { Motion, Poll } from '../motions/types';
 import { VotePanel } from './VotePanel';
 
 const WAIT = { timeout: 10_000 };
 
-const setup = (motions: Motion[], polls: Poll[], reply: (sent: Sent) => Response | undefined) => {
+const setup = (
+  motions: Motion[],
+  polls: Poll[],
+  reply: (sent: Sent) => Response | undefined,
+  progress: Record<number, ProgressFixture> = {},
+) => {
   FakeEventSource.install();
   server.use(
     http.post('*/v1/cci/admin/master/conferences/1/room/ticket', () =>
@@ -25,6 +30,7 @@ const setup = (motions: Motion[], polls: Poll[], reply: (sent: Sent) => Response
     ),
   );
   const api = serveMotions(motions, polls, reply);
+  api.state.progress = progress;
   renderStaff(room(), () => <VotePanel conferenceId={1} currentAgenda={1} />);
   return api;
 };
@@ -71,6 +77,17 @@ describe('VotePanel', () => {
     expect(within(panel).getByTestId('poll-progress')).toHaveTextContent('投票済み 3 / 7');
     expect(within(panel).getByTestId('tally-yes')).toHaveTextContent('2');
     expect(within(panel).getByTestId('tally-not_voted')).toHaveTextContent('6');
+  }, 30_000);
+
+  it('opened mid-vote: the ballots so far and the live tally at once, before any stream event', async () => {
+    const live = counts({ yes: 3, no: 1, abstain: 0, not_voted: 3, written: 2, delegated: 0 });
+    setup([motion({ status: 'open', version: 2 })], [poll({ show_counts_live: true })], () => undefined, {
+      10: { voted: 4, live_counts: live, voters: [voter()] },
+    });
+    const panel = await screen.findByRole('region', { name: '採決' }, WAIT);
+    await waitFor(() => expect(within(panel).getByTestId('poll-progress')).toHaveTextContent('投票済み 4 / 7'), WAIT);
+    expect(within(panel).getByTestId('tally-yes')).toHaveTextContent('3');
+    expect(within(panel).getByTestId('tally-not_voted')).toHaveTextContent('3');
   }, 30_000);
 
   it('quorum_not_met: names 定足数 and the count, then opens with the reason given', async () => {
@@ -160,6 +177,97 @@ describe('VotePanel', () => {
     expect(api.sent[3]).toEqual({ method: 'POST', path: '/1/polls/10/declare', body: { chair_decision: 'adopted' } });
     expect(await within(panel).findByText('結果: 可決（議長裁決）', {}, WAIT)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: '再採決' })).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('投票を記録 (記名): the chair’s 委任 and a present voter without a phone, not yet voted first; the choices sent as ballots', async () => {
+    const open = poll({ version: 2 });
+    const voters = [
+      voter({ conference_member_id: 101, name: '山田 太郎', voted: true, channel: 'link' }),
+      voter({ conference_member_id: 102, name: '佐藤 花子' }),
+      voter({ conference_member_id: 103, name: '鈴木 一郎', kind: 'delegated' }),
+      voter({ conference_member_id: 104, name: '高橋 次郎', kind: 'written', voted: true, channel: 'written' }),
+      voter({
+        conference_member_id: 105,
+        name: '田中 三郎',
+        kind: 'delegated',
+        delegate_to: 101,
+        delegate_name: '山田 太郎',
+        voted: true,
+        channel: 'staff',
+        choice: 'yes',
+      }),
+    ];
+    const api = setup(
+      [motion({ status: 'open', version: 2 })],
+      [open],
+      () => HttpResponse.json({ poll: { ...open, version: 3 }, motion: motion({ status: 'open', version: 2 }) }),
+      { 10: { voted: 2, live_counts: null, voters } },
+    );
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('region', { name: '採決' }, WAIT);
+    await user.click(await within(panel).findByRole('button', { name: '投票を記録' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: '投票を記録（第1号議案）' }, WAIT);
+    const list = await within(dialog).findByRole('list', { name: '投票者' }, WAIT);
+    // not yet voted only, the 書面 never: 佐藤 (出席) and 鈴木 (委任 to the chair)
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('佐藤 花子（山田商事株式会社）出席・未投票'),
+      expect.stringContaining('鈴木 一郎（山田商事株式会社）委任（議長）・未投票'),
+    ]);
+    expect(within(dialog).getByRole('button', { name: '0件を記録' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: '未投票の方のみ表示（2 / 4名）' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(list).toHaveTextContent('委任（受任者: 山田 太郎）・事務局が記録: 賛成');
+    expect(list).toHaveTextContent('山田 太郎（山田商事株式会社）出席・投票済み（本人・受任者）');
+    expect(list).not.toHaveTextContent('高橋 次郎');
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: '鈴木 一郎 の投票' }), '反対');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: '佐藤 花子 の投票' }), '賛成');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: '佐藤 花子 の投票' }), '記録しない');
+    await user.click(within(dialog).getByRole('button', { name: '1件を記録' }));
+    await waitFor(() => expect(api.sent).toHaveLength(1), WAIT);
+    expect(api.sent[0]).toEqual({
+      method: 'PUT',
+      path: '/1/polls/10',
+      body: { version: 2, ballots: [{ conference_member_id: 103, choice: 'no' }] },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
+    expect(await screen.findByText('1件の投票を記録しました。', {}, WAIT)).toBeInTheDocument();
+  }, 30_000);
+
+  it('投票を記録 (挙手): only the 委任 votes; a refusal is shown in the dialog', async () => {
+    const open = poll({ method: 'show_of_hands' });
+    const voters = [
+      voter({ conference_member_id: 102, name: '佐藤 花子' }),
+      voter({ conference_member_id: 103, name: '鈴木 一郎', kind: 'delegated' }),
+    ];
+    const api = setup([motion({ status: 'open' })], [open], () => problem(409, 'poll_closed'), {
+      10: { voted: 0, live_counts: null, voters },
+    });
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('region', { name: '採決' }, WAIT);
+    await user.click(await within(panel).findByRole('button', { name: '投票を記録' }, WAIT));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    const list = await within(dialog).findByRole('list', { name: '投票者' }, WAIT);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('鈴木 一郎');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: '鈴木 一郎 の投票' }), '棄権');
+    await user.click(within(dialog).getByRole('button', { name: '1件を記録' }));
+    expect(await within(dialog).findByRole('alert', {}, WAIT)).toHaveTextContent(
+      'この採決は締め切られたため、投票・変更できません。',
+    );
+    // (a PUT answered 409 is tried again, spec §9)
+    expect(api.sent[0].body).toEqual({ version: 1, ballots: [{ conference_member_id: 103, choice: 'abstain' }] });
+  }, 30_000);
+
+  it('無記名: no 投票を記録', async () => {
+    setup([motion({ status: 'open' })], [poll({ method: 'secret' })], () => undefined);
+    const panel = await screen.findByRole('region', { name: '採決' }, WAIT);
+    await within(panel).findByText('採決中（無記名投票）', {}, WAIT);
+    expect(within(panel).queryByRole('button', { name: '投票を記録' })).not.toBeInTheDocument();
   }, 30_000);
 
   it('再採決: a new poll after a closed one; both stay in 採決の記録', async () => {

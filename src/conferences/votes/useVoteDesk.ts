@@ -3,7 +3,9 @@
  * each one's polls (GET …/motions/{id}, read when a 議案 is looked at), kept current by the room's
  * staff stream: `motion` (a 議案 written or deleted) and `poll` (a poll opened, counted, closed or
  * declared; after a voter's ballot also how many voted, and in a live 記名 poll the tally so far).
- * Every reopened stream reads everything again (events may have been missed meanwhile).
+ * Every reopened stream reads everything again (events may have been missed meanwhile), and an open
+ * poll's progress is read at once (GET …/polls/{poll_id}, decision 0038): a panel or board opened
+ * mid-vote does not wait for the next ballot.
  *
  * useVoteDeskState leaves the stream to its host (the 定足数 board's own stream carries these events
  * too, so the board opens one stream); useVoteDesk opens one of its own (the staff room, whose room
@@ -16,8 +18,15 @@ import type { Motion, MotionEvent, Poll, PollCounts, PollEvent, PollResult } fro
 
 export interface PollProgress {
   voted: number;
-  live_counts?: PollCounts;
+  live_counts?: PollCounts | null;
 }
+
+/**
+ * Ballots only add up while a poll is open: a read that crossed an event is kept only if it counts
+ * more (on a tie the event, which came after the read began or with it, wins).
+ */
+const newerProgress = (current: PollProgress | undefined, read: PollProgress): PollProgress =>
+  current && current.voted >= read.voted ? current : read;
 
 export interface VoteDesk {
   motions: Motion[] | null;
@@ -55,6 +64,10 @@ export const useVoteDeskState = (conferenceId: number): { desk: VoteDesk; handle
   const [error, setError] = useState<unknown>(null);
   const [generation, setGeneration] = useState(0);
 
+  const keepProgress = useCallback((pollId: number, next: PollProgress) => {
+    setProgress((all) => ({ ...all, [pollId]: newerProgress(all[pollId], next) }));
+  }, []);
+
   const loadPolls = useCallback(
     (motionId: number) => {
       motionsApi.get(conferenceId, motionId).then(
@@ -62,11 +75,18 @@ export const useVoteDeskState = (conferenceId: number): { desk: VoteDesk; handle
           const { polls: loaded, ...motion } = detail;
           setPolls((all) => ({ ...all, [motionId]: loaded }));
           setMotions((all) => withMotion(all, motion));
+          const open = loaded.find((p) => p.status === 'open');
+          if (open) {
+            motionsApi.getPoll(conferenceId, motionId, open.id).then(
+              ({ voted, live_counts }) => keepProgress(open.id, { voted, live_counts }),
+              () => undefined, // the next event brings it
+            );
+          }
         },
         () => undefined,
       );
     },
-    [conferenceId],
+    [conferenceId, keepProgress],
   );
 
   useEffect(() => {
@@ -97,6 +117,7 @@ export const useVoteDeskState = (conferenceId: number): { desk: VoteDesk; handle
         if (!event?.poll || !event.motion) return;
         apply(event);
         const { voted, live_counts } = event;
+        // an event's progress is the newest there is (a live switch turned off clears the counts)
         if (typeof voted === 'number') setProgress((all) => ({ ...all, [event.poll.id]: { voted, live_counts } }));
       },
       motion: (data) => {

@@ -278,6 +278,16 @@ function motionRows(): Row[] {
       ],
     },
     {
+      method: 'GET',
+      path: `${MOTIONS}/{motion_id}/polls/{poll_id}`,
+      own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls/${MISSING}`) }),
+      expect: chamberMissing,
+      foreign: [
+        ...bothChamber((i) => motions(i.other.conference, `/${i.other.motion}/polls/${i.other.poll}`), 404),
+        ...bothChamber((i) => motions(i.conference, `/${i.other.motion}/polls/${i.other.poll}`), 404),
+      ],
+    },
+    {
       method: 'PUT',
       path: `${MOTIONS}/{motion_id}/polls/{poll_id}`,
       own: (i) => ({ url: motions(i.conference, `/${MISSING}/polls/${MISSING}`), body: {} }),

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/server';
 import { ROOM, room } from '../../room/test/fixtures';
-import type { Motion, Poll, PollCounts } from '../types';
+import type { Motion, Poll, PollCounts, PollVoter } from '../types';
 
 export const MOTIONS = '*/v1/cci/admin/master/conferences/1/motions';
 
@@ -63,13 +63,34 @@ export interface Sent {
 
 type Reply = (sent: Sent) => Response | undefined;
 
+/** What GET …/polls/{poll_id} adds to the poll: how many voted, the live tally, the voters. */
+export interface ProgressFixture {
+  voted: number;
+  live_counts: PollCounts | null;
+  voters: PollVoter[];
+}
+
+export const voter = (overrides: Partial<PollVoter> = {}): PollVoter => ({
+  conference_member_id: 101,
+  name: '山田 太郎',
+  company_name: '山田商事株式会社',
+  kind: 'present',
+  delegate_to: null,
+  delegate_name: null,
+  voted: false,
+  channel: null,
+  choice: null,
+  ...overrides,
+});
+
 /**
  * Serves GET …/room (its agenda) and …/motions; `reply` answers a write (undefined: 500), every
- * write is recorded in `sent`. GET …/motions/{id} answers the 議案 with `polls`.
+ * write is recorded in `sent`. GET …/motions/{id} answers the 議案 with `polls`, GET …/polls/{id}
+ * the poll with `state.progress` of its id (none voted, no voters, unless given).
  */
 export const serveMotions = (motions: Motion[], polls: Poll[] = [], reply: Reply = () => undefined) => {
   const sent: Sent[] = [];
-  const state = { motions, polls };
+  const state = { motions, polls, progress: {} as Record<number, ProgressFixture> };
   const write = async ({ request }: { request: Request }) => {
     const path = new URL(request.url).pathname.replace('/v1/cci/admin/master/conferences/1/motions', '');
     const text = await request.text();
@@ -84,6 +105,13 @@ export const serveMotions = (motions: Motion[], polls: Poll[] = [], reply: Reply
       const found = state.motions.find((m) => m.id === Number(params.motion_id));
       if (!found) return HttpResponse.json({ code: 'not_found' }, { status: 404 });
       return HttpResponse.json({ ...found, polls: state.polls.filter((p) => p.motion_id === found.id) });
+    }),
+    http.get(`${MOTIONS}/:motion_id/polls/:poll_id`, ({ params }) => {
+      const found = state.polls.find((p) => p.id === Number(params.poll_id));
+      const owner = state.motions.find((m) => m.id === Number(params.motion_id));
+      if (!found || !owner) return HttpResponse.json({ code: 'not_found' }, { status: 404 });
+      const progress = state.progress[found.id] ?? { voted: 0, live_counts: null, voters: [] };
+      return HttpResponse.json({ poll: found, motion: owner, ...progress });
     }),
     http.post(MOTIONS, write),
     http.post(`${MOTIONS}/*`, write),

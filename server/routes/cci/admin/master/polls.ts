@@ -3,7 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../../../plugins/app/auth.ts';
 import { problemResponses } from '../../../../schemas/common.ts';
 import { MotionParams } from '../../../../schemas/motion.ts';
-import { PollCreateSchema, PollDeclareSchema, PollParams, PollResultSchema, PollUpdateSchema } from '../../../../schemas/poll.ts';
+import {
+  PollCreateSchema,
+  PollDeclareSchema,
+  PollParams,
+  PollProgressSchema,
+  PollResultSchema,
+  PollUpdateSchema,
+} from '../../../../schemas/poll.ts';
+import { readPollProgress } from '../../../../repositories/poll-progress.ts';
 import type { Staff } from '../../../../repositories/motions.ts';
 
 const tags = ['cci: motions'];
@@ -36,6 +44,24 @@ const polls: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return app.polls.open(staffOf(request), request.params.id, request.params.motion_id, request.body);
+    },
+  );
+
+  app.get(
+    `${P}/:poll_id`,
+    {
+      config: { access: { resource: 'conference_motions', action: 'show' } },
+      schema: {
+        tags,
+        operationId: 'getPoll',
+        summary: '採決の進行状況を取得',
+        params: PollParams,
+        response: { 200: PollProgressSchema, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id, motion_id, poll_id } = request.params;
+      return readPollProgress(app.pool, staffOf(request), id, motion_id, poll_id);
     },
   );
 
