@@ -47,6 +47,7 @@ import type { CognitoUsersOptions } from './services/cognito-users.ts';
 import type { Db } from './db/client.ts';
 import type { ClientConfig } from './schemas/client-config.ts';
 import { fastifyTrustProxy, type TrustProxy } from './config/trust-proxy.ts';
+import { lazySerializers } from './lib/lazy-serializers.ts';
 
 export interface AppOptions {
   pool: pg.Pool;
@@ -156,6 +157,7 @@ const BODY_LIMIT = 1024 * 1024;
 export async function createServer(opts: AppOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     trustProxy: fastifyTrustProxy(opts.trustProxy ?? 0),
     // Router-level refusals (malformed URL, over-long path parameter) leave as problem+json too.
     frameworkErrors: (error, _request, reply) => {
