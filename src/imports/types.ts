@@ -3,10 +3,9 @@
  * type`, erased from the bundle) and the choices of the 取込 page. The constants copy
  * server/db/schema.ts; types.test.ts checks that they still agree with it.
  */
-import type { ImportCreate, ImportJobOut } from '../../server/schemas/import.ts';
+import type { ImportCreate, ImportJob } from '../api/schema';
 
-export type { ImportCreate };
-export type ImportJob = ImportJobOut;
+export type { ImportCreate, ImportJob };
 export type ImportType = ImportJob['type'];
 export type ImportJobStatus = ImportJob['status'];
 export type ImportCounts = NonNullable<ImportJob['counts']>;

@@ -8,7 +8,7 @@ import type {
   PositionChangeResult,
   PositionCreate,
   PositionUpdate,
-} from '../../server/schemas/position.ts';
+} from '../api/schema';
 
 export type Position = ServerPosition;
 export type { PositionChange, PositionChangeResult, PositionCreate, PositionUpdate };

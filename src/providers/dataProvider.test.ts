@@ -5,7 +5,7 @@ import { companyUser, company } from '../test/handlers';
 import { setNavigator } from '../api/navigation';
 import { setDefaultRetrySleep } from '../api/httpClient';
 import { primeCompanySession } from '../session/sessionStore';
-import type { CompanyUserInfo } from '../api/types';
+import type { CompanyUserInfo } from '../api/schema';
 import { RESOURCE_PATHS } from './resources';
 import { SINGLETON_ID, createDataProvider, type ApiHttpError } from './dataProvider';
 

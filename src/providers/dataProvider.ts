@@ -27,10 +27,9 @@
 import { HttpError as RaHttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import { httpClient as defaultClient, type HttpClient, type QueryValue, type RequestOptions } from '../api/httpClient';
 import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
-import type { ListResponse } from '../api/types';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
-import type { MailPreview } from '../../server/schemas/conference.ts';
+import type { ListMeta, MailPreview } from '../api/schema';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -267,7 +266,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
   const getList: DataProvider['getList'] = (resource, params) =>
     guard(async () => {
       const { path, filter } = target(resource, params.filter, params.meta);
-      const res = await client.get<ListResponse<RaRecord>>(path, {
+      const res = await client.get<{ data: RaRecord[]; meta?: ListMeta }>(path, {
         query: listQuery({ ...params, filter }),
         signal: params.signal,
       });

@@ -10,7 +10,7 @@
  * have no session: their client sends no bearer, and a 404 (bad, expired or revoked token) is the
  * page's own message, not the /404 redirect.
  */
-import type { ChatMessage, Comment, Room, Stopwatch } from '../../server/schemas/room';
+import type { ChatMessage, Comment, Room, Stopwatch } from '../api/schema';
 import { buildUrl, createHttpClient, httpClient, type HttpClient } from '../api/httpClient';
 import { apiBaseUrl } from '../config/runtimeConfig';
 import { isHttpError } from '../api/errors';

@@ -12,4 +12,4 @@ export type {
   MinutesUpdate,
   MinutesVersions,
   MinutesView,
-} from '../../../server/schemas/minutes.ts';
+} from '../../api/schema';

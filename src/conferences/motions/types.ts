@@ -3,8 +3,16 @@
  * and poll.ts as types only (erased from the bundle). The constants copy the server's lists
  * (server/db/schema.ts); types.test.ts checks that they still agree with it.
  */
-import type { Motion, MotionCreate, MotionUpdate } from '../../../server/schemas/motion.ts';
-import type { MotionDetail, Poll, PollCreate, PollResult, PollUpdate } from '../../../server/schemas/poll.ts';
+import type {
+  Motion,
+  MotionCreate,
+  MotionDetail,
+  MotionUpdate,
+  Poll,
+  PollCreate,
+  PollResult,
+  PollUpdate,
+} from '../../api/schema';
 
 export type { Motion, MotionCreate, MotionDetail, MotionUpdate, Poll, PollCreate, PollResult, PollUpdate };
 export type MotionRule = Motion['rule'];

@@ -10,7 +10,7 @@
  *
  * Failures stay the app's HttpError (src/api/errors.ts): the desk reads their `code` and problem.
  */
-import type { ReceptionCounts, ReceptionRow } from '../../../server/schemas/reception';
+import type { ReceptionCounts, ReceptionRow } from '../../api/schema';
 import { httpClient, type HttpClient } from '../../api/httpClient';
 import { conferencePath } from '../useStaffRoomEvents';
 

@@ -3,7 +3,7 @@
  * server/schemas/room.ts as types only (erased from the bundle). The constants copy the server's
  * lists; types.test.ts checks that they still agree with it.
  */
-import type { AgendaItem, Comment, Room, RoomLink, RoomUpdate, Stopwatch } from '../../../server/schemas/room.ts';
+import type { AgendaItem, Comment, Room, RoomLink, RoomUpdate, Stopwatch } from '../../api/schema';
 
 export type { AgendaItem, Comment, Room, RoomLink, RoomUpdate, Stopwatch };
 export type RoomStatus = Room['status'];

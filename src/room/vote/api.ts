@@ -3,7 +3,7 @@
  * the voter's own vote and the 委任状 votes they carry, and a ballot. Shapes: server/schemas/ballot.ts
  * (types only). No account: the link's anonymous client (no bearer, no /404 redirect).
  */
-import type { Ballot, CurrentPoll, VoteSlot } from '../../../server/schemas/ballot';
+import type { Ballot, CurrentPoll, VoteSlot } from '../../api/schema';
 import { anonymousClient, roomBasePath } from '../api';
 
 export type { CurrentPoll, VoteSlot };
