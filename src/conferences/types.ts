@@ -33,6 +33,7 @@ type ConferenceCompanyRow = ConferenceCompanyList['data'][number];
  * A row as the SPA asks for it, without `fields`: every field there (the document names only the
  * list, whose rows may leave any field out); `company` with `expand=company`.
  */
-export type ConferenceCompany = Required<Omit<ConferenceCompanyRow, 'company' | 'chamber'>> & Pick<ConferenceCompanyRow, 'company'>;
+export type ConferenceCompany = Required<Omit<ConferenceCompanyRow, 'company' | 'chamber'>> &
+  Pick<ConferenceCompanyRow, 'company'>;
 export type AnswerContent = NonNullable<ConferenceMember['answer_content']>;
 export type MemberCategory = ConferenceMember['category'];

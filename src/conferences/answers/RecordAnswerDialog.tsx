@@ -23,7 +23,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { KaigiDataProvider, StaffAnswer } from '../../providers/dataProvider';
+import type { ConferenceMemberUpdate } from '../../api/schema';
+import type { KaigiDataProvider } from '../../providers/dataProvider';
 import { isVersionConflict } from '../../common/apiErrors';
 import { ANSWER_CONTENTS } from '../answerTally';
 import { STAFF_CHANNELS, type StaffChannel } from '../channels';
@@ -60,7 +61,7 @@ const draftOf = (row: InviteeRecord): Draft => ({
 });
 
 /** The PUT body: the proxy's name and title only with 代理出席; 未回答 is a null answer. */
-export const staffAnswerBody = (row: InviteeRecord, draft: Draft): StaffAnswer => {
+export const staffAnswerBody = (row: InviteeRecord, draft: Draft): ConferenceMemberUpdate => {
   const answer = draft.answer === 'none' || draft.answer === '' ? null : draft.answer;
   // a cleared 受付日時 is left out: the server takes the time it receives the request
   const receivedAt = fromTokyoInput(draft.receivedAt);
@@ -68,7 +69,8 @@ export const staffAnswerBody = (row: InviteeRecord, draft: Draft): StaffAnswer =
     version: row.version,
     answer_content: answer,
     ...(answer === 'proxy_attend' ? { proxy_name: draft.proxyName.trim(), proxy_title: draft.proxyTitle.trim() } : {}),
-    answer_channel: draft.channel,
+    // never empty here: the form refuses to submit without a channel
+    ...(draft.channel ? { answer_channel: draft.channel } : {}),
     ...(receivedAt ? { answer_received_at: receivedAt } : {}),
   };
 };

@@ -1,6 +1,6 @@
 /**
- * Calls of the reception desk (issue 14, DESIGN.md §11.3; shapes in server/schemas/reception.ts,
- * types only):
+ * Calls of the reception desk (issue 14, DESIGN.md §11.3; shapes: the document's components in
+ * src/api/schema.d.ts):
  *
  *   GET    /v1/cci/admin/master/conferences/{id}/check_ins?q=&perPage=   → {data, meta, counts}
  *   POST   …/check_ins {qr} | {conference_member_id} (+ confirm)          → {row, already, counts}
@@ -10,33 +10,16 @@
  *
  * Failures stay the app's HttpError (src/api/errors.ts): the desk reads their `code` and problem.
  */
-import type { ReceptionCounts, ReceptionRow } from '../../api/schema';
+import type { CheckIn, CheckInResult, ReceptionCounts, ReceptionRow, WalkIn } from '../../api/schema';
 import { httpClient, type HttpClient } from '../../api/httpClient';
+import type { ConferenceCompany } from '../types';
+import type { ReceptionList } from '../quorum/types';
 import { conferencePath } from '../useStaffRoomEvents';
 
-export type { ReceptionCounts, ReceptionRow };
-
-export interface ReceptionList {
-  data: ReceptionRow[];
-  meta: { total: number; page: number; perPage: number };
-  counts: ReceptionCounts;
-}
-
-export interface CheckInResult {
-  row: ReceptionRow;
-  already: boolean;
-  counts: ReceptionCounts;
-}
-
-export type CheckInTarget = { qr: string } | { conference_member_id: number };
-
-export type WalkIn =
-  { company_id: number; name: string; title?: string | null } | { instead_of: number; name: string; title?: string | null };
-
-export interface InvitedCompany {
-  company_id: number;
-  company: { company_code: string; name1: string; name_kana: string | null };
-}
+export type { CheckInResult, ReceptionCounts, ReceptionList, ReceptionRow, WalkIn };
+export type CheckInTarget = CheckIn;
+/** A row of the 当日参加 picker: asked with `expand=company`, so the company is there. */
+export type InvitedCompany = ConferenceCompany & Required<Pick<ConferenceCompany, 'company'>>;
 
 /** How many rows a search shows: a desk looks for one person, not a list to page through. */
 export const SEARCH_PAGE_SIZE = 50;
