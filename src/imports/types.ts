@@ -3,7 +3,8 @@
  * type`, erased from the bundle) and the choices of the 取込 page. The constants copy
  * server/db/schema.ts; types.test.ts checks that they still agree with it.
  */
-import type { ImportCreate, ImportJob } from '../api/schema';
+// with its extension: test/server imports this file under NodeNext resolution
+import type { ImportCreate, ImportJob } from '../api/schema.d.ts';
 
 export type { ImportCreate, ImportJob };
 export type ImportType = ImportJob['type'];

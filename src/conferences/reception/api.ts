@@ -10,7 +10,16 @@
  *
  * Failures stay the app's HttpError (src/api/errors.ts): the desk reads their `code` and problem.
  */
-import type { CheckIn, CheckInResult, ReceptionCounts, ReceptionRow, WalkIn } from '../../api/schema';
+import type {
+  CheckIn,
+  CheckInResult,
+  CheckInUndoResult,
+  ConferenceCompanyList,
+  ReceptionCounts,
+  ReceptionRow,
+  WalkIn,
+} from '../../api/schema';
+import type { WholeList } from '../../api/wholeList';
 import { httpClient, type HttpClient } from '../../api/httpClient';
 import type { ConferenceCompany } from '../types';
 import type { ReceptionList } from '../quorum/types';
@@ -42,10 +51,10 @@ export const createReceptionApi = (client: HttpClient = httpClient) => ({
     ).json,
   undo: async (conferenceId: number, conferenceMemberId: number) =>
     (
-      await client.request<{ row: ReceptionRow; counts: ReceptionCounts }>(
-        `${conferencePath(conferenceId)}/check_ins/${conferenceMemberId}`,
-        { method: 'DELETE', redirectOnNotFound: false },
-      )
+      await client.request<CheckInUndoResult>(`${conferencePath(conferenceId)}/check_ins/${conferenceMemberId}`, {
+        method: 'DELETE',
+        redirectOnNotFound: false,
+      })
     ).json,
   walkIn: async (conferenceId: number, body: WalkIn) =>
     (
@@ -57,7 +66,7 @@ export const createReceptionApi = (client: HttpClient = httpClient) => ({
     ).json,
   companies: async (conferenceId: number, signal?: AbortSignal) =>
     (
-      await client.get<{ data: InvitedCompany[] }>('/v1/cci/admin/master/conference_companies', {
+      await client.get<WholeList<ConferenceCompanyList, InvitedCompany>>('/v1/cci/admin/master/conference_companies', {
         query: { conference_id: conferenceId, expand: 'company', sort: 'name_kana', page_size: 1000 },
         signal,
       })

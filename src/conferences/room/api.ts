@@ -12,7 +12,7 @@
  */
 import { httpClient, type HttpClient, type RequestOptions } from '../../api/httpClient';
 import { toRaError } from '../../providers/dataProvider';
-import type { LinkCreate } from '../../api/schema';
+import type { LinkCreate, RoomLinkList } from '../../api/schema';
 import type { Comment, Room, RoomLink, RoomUpdate, Stopwatch, StopwatchAction, StopwatchLabel } from './types';
 
 export const roomPath = (conferenceId: number) =>
@@ -40,7 +40,7 @@ export const createRoomApi = (client: HttpClient = httpClient) => {
         redirectOnNotFound: false,
       }),
     getLinks: (conferenceId: number, signal?: AbortSignal) =>
-      send<{ data: RoomLink[] }>(`${roomPath(conferenceId)}/links`, { signal }).then((res) => res.data),
+      send<RoomLinkList>(`${roomPath(conferenceId)}/links`, { signal }).then((res) => res.data),
     /** `idempotencyKey`: the same for a submission pressed again, so the server makes one link (issue 29) */
     createLink: (conferenceId: number, body: LinkRequest, idempotencyKey: string) =>
       send<RoomLink>(`${roomPath(conferenceId)}/links`, {
