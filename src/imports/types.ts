@@ -1,6 +1,6 @@
 /**
- * Import jobs (issue 17; DESIGN.md §11.4): the record shape from the server's TypeBox schema (`import
- * type`, erased from the bundle) and the choices of the 取込 page. The constants copy
+ * Import jobs (issue 17; DESIGN.md §11.4): the record shape from the document's components
+ * (src/api/schema.d.ts) and the choices of the 取込 page. The constants copy
  * server/db/schema.ts; types.test.ts checks that they still agree with it.
  */
 // with its extension: test/server imports this file under NodeNext resolution

@@ -1,6 +1,6 @@
 /**
- * The room's API for every layout kind (DESIGN.md §11.1, issue 12). Shapes: server/schemas/room.ts
- * (types only, erased from the bundle — DESIGN §2).
+ * The room's API for every layout kind (DESIGN.md §11.1, issue 12). Shapes: the document's
+ * components (src/api/schema.d.ts, decision 0036).
  *
  * A `RoomSource` names whose room it is and so its base path:
  * - admin   (staff)        /v1/cci/admin/master/conferences/{id}/room
