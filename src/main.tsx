@@ -8,6 +8,7 @@ import { loadRuntimeConfig } from './config/runtimeConfig';
 import { configureAmplify } from './providers/amplify';
 import { keepLocaleCookie } from './auth/cookies';
 import { initSentry } from './observability/sentry';
+import { connectHttpClientToSession } from './session/httpSession';
 import { App } from './App';
 import { BootError } from './BootError';
 
@@ -15,6 +16,7 @@ const root = createRoot(document.getElementById('root')!);
 
 const boot = async () => {
   keepLocaleCookie();
+  connectHttpClientToSession();
   try {
     const config = await loadRuntimeConfig();
     await configureAmplify(config);

@@ -2,28 +2,18 @@
  * API failures (spec §5: any non-2xx is a failure; §8 error catalogue; DESIGN §5: RFC 9457
  * problem+json with a stable `code`).
  */
+import type { Problem as WireProblem } from './schema';
 
 /** One entry of `errors[]`: `field` is a dotted path such as `body.attributes.name1`. */
-export interface ProblemFieldError {
-  field: string;
-  code: string;
-  message: string;
-}
+export type ProblemFieldError = WireProblem['errors'][number];
 
 /**
- * RFC 9457 problem details as the API returns them: `detail` is Japanese, `code` is stable,
- * `errors[]` names fields; a 409 `version_conflict` also carries `current_version`.
+ * RFC 9457 problem details as the API returns them (the `Problem` component): `detail` is
+ * Japanese, `code` is stable, `errors[]` names fields; a 409 `version_conflict` also carries
+ * `current_version`. Every field optional here: a body that reaches the SPA from elsewhere (a
+ * proxy's error page) is read as far as it goes.
  */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  code?: string;
-  errors?: ProblemFieldError[];
-  current_version?: number;
-  [key: string]: unknown;
-}
+export type Problem = Partial<WireProblem> & { current_version?: number };
 
 /**
  * Problem codes the UI shows its own message for (src/i18n/ja.ts kaigi.errors.codes.*). For any

@@ -30,9 +30,6 @@ import { HttpError } from './errors';
 import { inflight } from './inflight';
 import { navigateTo } from './navigation';
 import { specRetryPolicy } from './retryPolicy';
-import { endDisabledSession, endLostSession } from '../session/sessionLoss';
-import { clearDraft } from '../common/drafts/draftStore';
-import { currentLocation } from './navigation';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -188,15 +185,33 @@ export const setDefaultRetrySleep = (sleep: HttpClientOptions['sleep'] | null) =
   defaultSleep = sleep ?? abortableSleep;
 };
 
+/**
+ * What the app does when the session is lost or disabled and after a saved write (session/
+ * sessionLoss.ts, common/drafts). Given once where the app is composed (session/httpSession.ts):
+ * this module imports no session or draft code, so they may use it without an import cycle.
+ */
+export type SessionCallbacks = Required<Pick<HttpClientOptions, 'onSessionExpired' | 'onAccountDisabled' | 'onWriteSucceeded'>>;
+
+let sessionCallbacks: SessionCallbacks = {
+  onSessionExpired: async () => undefined,
+  onAccountDisabled: async () => undefined,
+  onWriteSucceeded: () => undefined,
+};
+
+export const setSessionCallbacks = (callbacks: SessionCallbacks) => {
+  sessionCallbacks = callbacks;
+};
+
 export const createHttpClient = (options: HttpClientOptions = {}): HttpClient => {
   const {
     fetch: fetchImpl = (...args: Parameters<typeof fetch>) => globalThis.fetch(...args),
     baseUrl = apiBaseUrl,
     getIdToken = defaultGetIdToken,
     refreshIdToken = defaultRefreshIdToken,
-    onSessionExpired = () => endLostSession(),
-    onAccountDisabled = () => endDisabledSession(),
-    onWriteSucceeded = () => clearDraft(currentLocation().pathname),
+    // read at the time of the call: the shared client is made before the app gives its callbacks
+    onSessionExpired = () => sessionCallbacks.onSessionExpired(),
+    onAccountDisabled = () => sessionCallbacks.onAccountDisabled(),
+    onWriteSucceeded = () => sessionCallbacks.onWriteSucceeded(),
     onNotFound = () => navigateTo(NOT_FOUND_PATH),
     timeoutMs = REQUEST_TIMEOUT_MS,
     retryPolicy = specRetryPolicy,

@@ -6,7 +6,7 @@
  * The local-disk driver answers URLs relative to the API (`/v1/storage/objects/…`): they are
  * resolved against the configured API base URL, like every other call.
  */
-import type { GetObjectUrl } from '../../server/schemas/storage';
+import type { GetObjectUrl } from './schema';
 import { apiBaseUrl } from '../config/runtimeConfig';
 import { httpClient, type HttpClient } from './httpClient';
 

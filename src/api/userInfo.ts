@@ -1,6 +1,7 @@
 /** Session calls (spec §7 "Users and session", "Companies"). */
 import { httpClient as defaultClient, type HttpClient } from './httpClient';
-import type { CciUserInfo, Company, CompanyUserInfo, ListResponse } from './types';
+import type { CciUserInfo, Company, CompanyList, CompanyUserInfo } from './schema';
+import type { WholeList } from './wholeList';
 
 export const CCI_USER_INFO_PATH = '/v1/cci/user_info';
 export const COMPANY_USER_INFO_PATH = '/v1/company/user_info';
@@ -19,7 +20,7 @@ export class CompanyNotFoundError extends Error {
 
 /** The session loader reads the company through the list endpoint with `?id=` (spec §7). */
 export const fetchCompany = async (companyId: number | string, client: HttpClient = defaultClient): Promise<Company> => {
-  const list = await client.get<ListResponse<Company>>(COMPANY_COMPANIES_PATH, {
+  const list = await client.get<WholeList<CompanyList, Company>>(COMPANY_COMPANIES_PATH, {
     query: { id: companyId },
   });
   const company = list?.data?.find((c) => String(c.id) === String(companyId)) ?? list?.data?.[0];

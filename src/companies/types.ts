@@ -1,8 +1,8 @@
 /**
- * Record shapes of 事業所, from the server's TypeBox schemas (DESIGN.md §2: `import type`, erased
- * from the bundle), and the request bodies the forms send.
+ * Record shapes of 事業所, from the document's components (src/api/schema.d.ts,
+ * decision 0036), and the request bodies the forms send.
  */
-import type { Company as ServerCompany, CompanyCreate, CompanyUpdate } from '../../server/schemas/company.ts';
+import type { Company as ServerCompany, CompanyCreate, CompanyUpdate } from '../api/schema';
 
 export type Company = ServerCompany;
 export type { CompanyCreate, CompanyUpdate };

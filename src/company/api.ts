@@ -1,6 +1,6 @@
 /**
- * The portal's reads (spec §7 "Conferences"). Shapes: server/schemas/conference.ts (imported as
- * types only, erased from the bundle — DESIGN §2).
+ * The portal's reads (spec §7 "Conferences"). Shapes: the OpenAPI document's components (the
+ * generated src/api/schema.d.ts, issue 32).
  *
  * - GET /v1/company/conferences?answer_status=&hidden_happened=&expand=sub_conferences&sort=&page=&page_size=
  * - GET /v1/company/conferences/{id}?expand=sub_conferences,members,attachments
@@ -8,9 +8,9 @@
  * Answers go through the dataProvider's `answer` (POST /v1/company/conference_members/answer) and
  * the own company through its `getOne`/`update` of `company/companies`.
  */
-import type { CompanyConference, CompanyInvitee, CompanySubConference } from '../../server/schemas/conference';
+import type { CompanyConference, CompanyConferenceList, CompanyInvitee, CompanySubConference } from '../api/schema';
 import { httpClient, type HttpClient, type QueryValue } from '../api/httpClient';
-import type { ListResponse } from '../api/types';
+import type { WholeList } from '../api/wholeList';
 
 export type { CompanyConference, CompanyInvitee, CompanySubConference };
 export type AnswerContent = NonNullable<CompanyInvitee['answer_content']>;
@@ -30,7 +30,7 @@ export interface ConferenceListParams {
 }
 
 export const fetchConferences = (params: ConferenceListParams, signal?: AbortSignal, client: HttpClient = httpClient) =>
-  client.get<ListResponse<CompanyConference>>(CONFERENCES_PATH, {
+  client.get<WholeList<CompanyConferenceList, CompanyConference>>(CONFERENCES_PATH, {
     query: { ...params, expand: 'sub_conferences' } as Record<string, QueryValue>,
     signal,
   });

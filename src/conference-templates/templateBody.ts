@@ -1,52 +1,24 @@
 /**
- * The conference template body (server/schemas/conference-template.ts): the form's values → the
+ * The conference template body (the `ConferenceTemplateBody` component): the form's values → the
  * POST/PUT bodies, and the client-side checks that mirror the server's (schema + the cross-field
  * rules of server/lib/masters-template-body.ts). Every body field is optional on the server and
  * none is nullable, so empty inputs are left out rather than sent as null or ''.
  */
 import { nfkc } from '../common/validators';
-import type { PositionType } from '../master-data/masterTypes';
+import type {
+  ConferenceTemplateBody,
+  ConferenceTemplateCreate,
+  ConferenceTemplateUpdate,
+  InviteeRule,
+  PositionType,
+  SubConferenceTemplate,
+} from '../api/schema';
 
 export const ANSWER_CHOICES = ['attend', 'absent', 'proxy_attend', 'delegate'] as const;
 export type AnswerChoice = (typeof ANSWER_CHOICES)[number];
 
-export interface SubConferenceTemplate {
-  name: string;
-  place?: string;
-  start_offset_minutes?: number;
-  duration_minutes?: number;
-  description?: string;
-  /** this sub-conference's own invitees; absent: the template's rules (issue 18 item 1) */
-  invitee_rules?: InviteeRule[];
-}
-
-export interface InviteeRule {
-  position_type: PositionType;
-  department_name?: string;
-  position_names?: string[];
-}
-
-export interface TemplateBody {
-  place?: string;
-  start_time?: string;
-  end_time?: string;
-  answer_deadline_days_before?: number;
-  description?: string;
-  answer_choices?: AnswerChoice[];
-  allow_delegate?: boolean;
-  sub_conferences?: SubConferenceTemplate[];
-  invitee_rules?: InviteeRule[];
-}
-
-export interface TemplateCreateBody {
-  conference_template_code: string;
-  name: string;
-  body: TemplateBody;
-}
-
-export interface TemplateUpdateBody extends TemplateCreateBody {
-  version: number;
-}
+export type { InviteeRule, SubConferenceTemplate };
+export type TemplateBody = ConferenceTemplateBody;
 
 export const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 export const MINUTES_PER_WEEK = 7 * 24 * 60;
@@ -124,14 +96,14 @@ export const toTemplateBody = (value: unknown): TemplateBody => {
 };
 
 /** POST body (create). Codes are NFKC-normalised like the server does. */
-export const toTemplateCreate = (data: Values): TemplateCreateBody => ({
+export const toTemplateCreate = (data: Values): ConferenceTemplateCreate => ({
   conference_template_code: nfkc(data.conference_template_code),
   name: text(data.name) ?? '',
   body: toTemplateBody(data.body),
 });
 
 /** PUT body (update): the whole body replaces the stored one, with the version read. */
-export const toTemplateUpdate = (data: Values, options: { previousData?: Values } = {}): TemplateUpdateBody => ({
+export const toTemplateUpdate = (data: Values, options: { previousData?: Values } = {}): ConferenceTemplateUpdate => ({
   version: Number(data.version ?? options.previousData?.version),
   ...toTemplateCreate(data),
 });

@@ -5,6 +5,7 @@
  * `state.record.parent_id` it creates one sub-conference of that conference.
  */
 import { useEffect } from 'react';
+import type { ConferenceWriteResult } from '../api/schema';
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import {
   ArrayInput,
@@ -268,11 +269,8 @@ const CreateForm = () => {
   );
 };
 
-interface CreatedConference extends RaRecord {
-  sub_conferences?: Array<{ id: number; name: string }>;
-  /** present when created from a template: how many its invitee rules invited (issue 18 item 1) */
-  invited?: Array<{ conference_id: number; count: number }>;
-}
+/** `invited`: present when created from a template, how many its invitee rules invited (issue 18 item 1). */
+type CreatedConference = ConferenceWriteResult & RaRecord;
 
 const createdMessage = (data: CreatedConference, translate: (key: string, options?: object) => string) => {
   if (!data.invited) return translate('kaigi.conferences.create.created');

@@ -9,6 +9,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { buildUrl, httpClient } from '../api/httpClient';
 import { apiBaseUrl } from '../config/runtimeConfig';
+import type { StreamTicket } from '../api/schema';
 
 export const conferencePath = (conferenceId: number) =>
   `/v1/cci/admin/master/conferences/${encodeURIComponent(String(conferenceId))}`;
@@ -19,7 +20,7 @@ const BACKOFF_MAX_MS = 10_000;
 /** The staff stream's URL from now on (a one-minute single-use ticket). */
 async function staffEventsUrl(conferenceId: number, signal: AbortSignal): Promise<string> {
   const room = `${conferencePath(conferenceId)}/room`;
-  const { json } = await httpClient.request<{ ticket: string }>(`${room}/ticket`, {
+  const { json } = await httpClient.request<StreamTicket>(`${room}/ticket`, {
     method: 'POST',
     signal,
     redirectOnNotFound: false,

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { httpClient } from '../api/httpClient';
 import { useSession } from '../session/useSession';
-import type { Dashboard, DashboardConference } from '../../server/schemas/dashboard.ts';
+import type { Dashboard, DashboardConference } from '../api/schema';
 
 export type { Dashboard, DashboardConference };
 

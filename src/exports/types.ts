@@ -1,20 +1,16 @@
 /**
- * Export jobs (issue 6; DESIGN.md §4): the record shape from the server's TypeBox schema (`import
- * type`, erased from the bundle) and the choices of the export dialog. The server module itself is
- * not imported at run time (it pulls in TypeBox and the database schema); the constants below copy
+ * Export jobs (issue 6; DESIGN.md §4): the record shape from the OpenAPI document (the generated
+ * src/api/schema.d.ts) and the choices of the export dialog. The constants below copy
  * server/schemas/export.ts, and exports.test.tsx checks that they still agree with it.
  */
-import type {
-  DateStyle,
-  ExportCreate,
-  ExportFormat,
-  ExportJob as ServerExportJob,
-  ExportOrder,
-  ExportType,
-} from '../../server/schemas/export.ts';
+import type { ExportCreate, ExportJob } from '../api/schema';
 
-export type { DateStyle, ExportCreate, ExportFormat, ExportOrder, ExportType };
-export type ExportJob = ServerExportJob;
+type ExportParams = NonNullable<ExportCreate['params']>;
+export type ExportType = ExportCreate['type'];
+export type ExportFormat = ExportCreate['format'];
+export type ExportOrder = NonNullable<ExportParams['order']>;
+export type DateStyle = NonNullable<ExportParams['date_style']>;
+export type { ExportCreate, ExportJob };
 export type ExportJobStatus = ExportJob['status'];
 
 export const EXPORT_TYPES = [

@@ -1,12 +1,12 @@
 /**
- * Import jobs (issue 17; DESIGN.md §11.4): the record shape from the server's TypeBox schema (`import
- * type`, erased from the bundle) and the choices of the 取込 page. The constants copy
+ * Import jobs (issue 17; DESIGN.md §11.4): the record shape from the document's components
+ * (src/api/schema.d.ts) and the choices of the 取込 page. The constants copy
  * server/db/schema.ts; types.test.ts checks that they still agree with it.
  */
-import type { ImportCreate, ImportJobOut } from '../../server/schemas/import.ts';
+// with its extension: test/server imports this file under NodeNext resolution
+import type { ImportCreate, ImportJob } from '../api/schema.d.ts';
 
-export type { ImportCreate };
-export type ImportJob = ImportJobOut;
+export type { ImportCreate, ImportJob };
 export type ImportType = ImportJob['type'];
 export type ImportJobStatus = ImportJob['status'];
 export type ImportCounts = NonNullable<ImportJob['counts']>;

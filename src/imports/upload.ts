@@ -5,7 +5,7 @@
  * Then POST …/common/s3/put_object_url with `purpose: "import"` and the bytes straight to the
  * returned URL, as attachments upload (src/conferences/attachments/objectStorage.ts).
  */
-import type { PutObjectUrl, PutObjectUrlBody } from '../../server/schemas/storage';
+import type { PutObjectUrl, PutObjectUrlBody } from '../api/schema';
 import { httpClient, type HttpClient } from '../api/httpClient';
 import { putObjectUrlPath } from '../conferences/attachments/objectStorage';
 

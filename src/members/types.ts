@@ -1,8 +1,8 @@
 /**
- * Record shapes of 会員, from the server's TypeBox schemas (`import type`, erased from the bundle),
+ * Record shapes of 会員, from the document's components (src/api/schema.d.ts),
  * and the request bodies the forms send.
  */
-import type { Member as ServerMember, MemberCreate, MemberUpdate, MemberUser } from '../../server/schemas/member.ts';
+import type { Member as ServerMember, MemberCreate, MemberUpdate, MemberUser } from '../api/schema';
 
 export type Member = ServerMember;
 export type { MemberCreate, MemberUpdate, MemberUser };

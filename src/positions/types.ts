@@ -1,5 +1,5 @@
 /**
- * Record shapes of 役職, from the server's TypeBox schemas (`import type`, erased from the bundle),
+ * Record shapes of 役職, from the document's components (src/api/schema.d.ts),
  * and the request bodies the forms send.
  */
 import type {
@@ -8,7 +8,7 @@ import type {
   PositionChangeResult,
   PositionCreate,
   PositionUpdate,
-} from '../../server/schemas/position.ts';
+} from '../api/schema';
 
 export type Position = ServerPosition;
 export type { PositionChange, PositionChangeResult, PositionCreate, PositionUpdate };

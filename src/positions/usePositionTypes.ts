@@ -10,18 +10,15 @@ import { useCallback, useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { useSession } from '../session/useSession';
 import { POSITION_TYPES, POSITION_TYPE_MASTER } from './types';
+import type { MasterDataList } from '../api/schema';
 
 export interface PositionTypeChoice {
   id: string;
   name: string;
 }
 
-interface MasterRow {
-  id: number;
-  master_code: string;
-  name: string;
-  sort_order?: number;
-}
+/** A master data row as asked for, without `fields`: whole. */
+type MasterRow = Required<MasterDataList['data'][number]>;
 
 export const usePositionTypes = () => {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ import { companyUser, company } from '../test/handlers';
 import { setNavigator } from '../api/navigation';
 import { setDefaultRetrySleep } from '../api/httpClient';
 import { primeCompanySession } from '../session/sessionStore';
-import type { CompanyUserInfo } from '../api/types';
+import type { AnswerItem, CompanyUserInfo, InviteRule } from '../api/schema';
 import { RESOURCE_PATHS } from './resources';
 import { SINGLETON_ID, createDataProvider, type ApiHttpError } from './dataProvider';
 
@@ -400,7 +400,7 @@ describe('dataProvider: named calls (issue 4 §2, spec §7)', () => {
 
   it("inviteByRule → POST /v1/cci/admin/master/conference_members { mode: 'rule', conference_id, rule }", async () => {
     const calls = record(() => HttpResponse.json({ created: [], skipped: [] }, { status: 201 }));
-    const rule = { position_types: ['CCI_OFFICER'], department_names: ['商業部会'] };
+    const rule: InviteRule = { position_types: ['CCI_OFFICER'], department_names: ['商業部会'] };
     await provider().inviteByRule(12, rule);
     await provider().inviteByRule(12, rule, 'substitute');
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
@@ -419,7 +419,7 @@ describe('dataProvider: named calls (issue 4 §2, spec §7)', () => {
 
   it('answer → POST /v1/company/conference_members/answer { answers }', async () => {
     const calls = record(() => HttpResponse.json({ data: [], conference_companies: [] }));
-    const answers = [
+    const answers: AnswerItem[] = [
       { id: 1, answer_content: 'attend' },
       { id: 2, answer_content: 'proxy_attend', proxy_name: '山田 太郎', proxy_title: '部長' },
     ];

@@ -27,10 +27,17 @@
 import { HttpError as RaHttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import { httpClient as defaultClient, type HttpClient, type QueryValue, type RequestOptions } from '../api/httpClient';
 import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
-import type { ListResponse } from '../api/types';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
-import type { MailPreview } from '../../server/schemas/conference.ts';
+import type {
+  AnswerItem,
+  ConferenceMemberUpdate,
+  InviteResult,
+  InviteRule,
+  ListMeta,
+  MailPreview,
+  ReissuedPassword,
+} from '../api/schema';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -119,21 +126,6 @@ interface Target {
   filter?: Record<string, unknown>;
 }
 
-export interface InviteRule {
-  position_types?: string[];
-  department_names?: string[];
-}
-
-export interface AnswerItem {
-  /** conference_member id */
-  id: Identifier;
-  answer_content: string | null;
-  proxy_name?: string | null;
-  proxy_title?: string | null;
-  /** the row's version the answer is based on: a stale one is a 409 */
-  version?: number;
-}
-
 /** The named calls of spec §7 that are not CRUD (issue 4 §2); use through useDataProvider(). */
 export interface KaigiDataProviderExtras {
   /** PUT /v1/cci/admin/master/conferences/{id}/reset_sort_members (body {}). */
@@ -141,7 +133,7 @@ export interface KaigiDataProviderExtras {
   /** POST /v1/cci/admin/master/members/{id}/user: the company's sign-in account from a member. */
   createUserFromMember(memberId: Identifier): Promise<unknown>;
   /** POST /v1/cci/admin/master/users/{username}/temporary_password → { username, temporary_password } (shown once). */
-  reissueTemporaryPassword(username: Identifier): Promise<{ username: string; temporary_password: string }>;
+  reissueTemporaryPassword(username: Identifier): Promise<ReissuedPassword>;
   /** PUT /v1/cci/admin/master/positions/update_positions { items } (one transaction). */
   updatePositions(items: unknown[]): Promise<unknown>;
   /** DELETE /v1/cci/admin/master/conference_members/delete { ids } (all or nothing). */
@@ -153,9 +145,9 @@ export interface KaigiDataProviderExtras {
   /** POST /v1/company/conference_members/answer { answers }. */
   answer(answers: AnswerItem[]): Promise<unknown>;
   /** PUT /v1/cci/admin/master/conference_members/{id}: staff record or correct an answer (DESIGN.md §11.2). */
-  recordAnswer(id: Identifier, body: StaffAnswer): Promise<unknown>;
-  /** POST /v1/cci/admin/master/conference_members { mode: 'parent', conference_id[, category] } → { created, skipped }. */
-  copyParentInvitees(conferenceId: Identifier, category?: string): Promise<{ created: number; skipped: number }>;
+  recordAnswer(id: Identifier, body: ConferenceMemberUpdate): Promise<unknown>;
+  /** POST /v1/cci/admin/master/conference_members { mode: 'parent', conference_id[, category] } → the rows created, the member ids skipped. */
+  copyParentInvitees(conferenceId: Identifier, category?: string): Promise<InviteResult>;
   /** GET /v1/cci/admin/master/conferences/{id}/notifications → { data, meta, reminders }. */
   conferenceNotifications(conferenceId: Identifier, query: Record<string, QueryValue>, signal?: AbortSignal): Promise<unknown>;
   /** POST /v1/cci/admin/master/conferences/{id}/notifications: a staff-written message (preview: true writes nothing). */
@@ -166,18 +158,6 @@ export interface KaigiDataProviderExtras {
   mailPreview(conferenceId: Identifier, body: Record<string, unknown>): Promise<MailPreview>;
   /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
   applyImport(id: Identifier): Promise<RaRecord>;
-}
-
-/** The body of a staff-recorded answer (answer_channel is required when the answer changes). */
-export interface StaffAnswer {
-  version: number;
-  answer_content: string | null;
-  proxy_name?: string | null;
-  proxy_title?: string | null;
-  /** 委任状: the invitee delegated to, null for the chair */
-  delegate_to?: number | null;
-  answer_channel: string;
-  answer_received_at?: string;
 }
 
 export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
@@ -269,7 +249,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
   const getList: DataProvider['getList'] = (resource, params) =>
     guard(async () => {
       const { path, filter } = target(resource, params.filter, params.meta);
-      const res = await client.get<ListResponse<RaRecord>>(path, {
+      const res = await client.get<{ data: RaRecord[]; meta?: ListMeta }>(path, {
         query: listQuery({ ...params, filter }),
         signal: params.signal,
       });

@@ -1,6 +1,6 @@
 /**
- * The room's API for every layout kind (DESIGN.md §11.1, issue 12). Shapes: server/schemas/room.ts
- * (types only, erased from the bundle — DESIGN §2).
+ * The room's API for every layout kind (DESIGN.md §11.1, issue 12). Shapes: the document's
+ * components (src/api/schema.d.ts, decision 0036).
  *
  * A `RoomSource` names whose room it is and so its base path:
  * - admin   (staff)        /v1/cci/admin/master/conferences/{id}/room
@@ -10,7 +10,7 @@
  * have no session: their client sends no bearer, and a 404 (bad, expired or revoked token) is the
  * page's own message, not the /404 redirect.
  */
-import type { ChatMessage, Comment, Room, Stopwatch } from '../../server/schemas/room';
+import type { ChatMessage, ChatMessageList, Comment, CommentList, Room, Stopwatch, StreamTicket } from '../api/schema';
 import { buildUrl, createHttpClient, httpClient, type HttpClient } from '../api/httpClient';
 import { apiBaseUrl } from '../config/runtimeConfig';
 import { isHttpError } from '../api/errors';
@@ -70,8 +70,8 @@ export const roomApi = (
   const base = roomBasePath(source);
   return {
     getRoom: (signal) => client.get<Room>(base, { signal }),
-    getChat: async (signal) => (await client.get<{ data: ChatMessage[] }>(`${base}/chat`, { signal })).data,
-    getComments: async (signal) => (await client.get<{ data: Comment[] }>(`${base}/comments`, { signal })).data,
+    getChat: async (signal) => (await client.get<ChatMessageList>(`${base}/chat`, { signal })).data,
+    getComments: async (signal) => (await client.get<CommentList>(`${base}/comments`, { signal })).data,
     postChat: async (body) => (await client.request<ChatMessage>(`${base}/chat`, { method: 'POST', body: { body } })).json,
     postComment: async (body) => (await client.request<Comment>(`${base}/comments`, { method: 'POST', body: { body } })).json,
     deleteChat: async (messageId) => {
@@ -81,7 +81,7 @@ export const roomApi = (
       const query: Record<string, string | number> = { last_event_id: lastEventId };
       // EventSource cannot send a bearer header: signed-in users pass a one-minute single-use ticket.
       if (source.kind !== 'link') {
-        const { json } = await client.request<{ ticket: string }>(`${base}/ticket`, { method: 'POST', signal });
+        const { json } = await client.request<StreamTicket>(`${base}/ticket`, { method: 'POST', signal });
         query.ticket = json.ticket;
       }
       return buildUrl(apiBaseUrl(), `${base}/events`, query);

@@ -6,9 +6,17 @@
  * counters and the latest 定足数 (the later `as_of` wins) for the staff's 受付・定足数 panel. vote
  * (everyone, decision 0034) keeps the latest 採決 state for the voter's screen (src/room/vote).
  */
-import type { VoteEvent } from '../../server/schemas/ballot';
-import type { Quorum, ReceptionCounts } from '../../server/schemas/reception';
+import type { Motion, Poll, Quorum, ReceptionCounts } from '../api/schema';
 import type { ChatMessage, Comment, Room, Stopwatch } from './api';
+
+/**
+ * The `vote` event (server/schemas/ballot.ts VoteEventPayload; an event, not a component of the
+ * document): which poll and 議案 changed, no counts and no voter.
+ */
+export interface VoteEvent {
+  poll: Pick<Poll, 'id' | 'method' | 'status'>;
+  motion: Pick<Motion, 'id' | 'number' | 'title' | 'status' | 'result'>;
+}
 
 export interface RoomState {
   room: Room | null;

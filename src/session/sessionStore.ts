@@ -12,7 +12,7 @@
  */
 import { type Role, isChamberRole, isCompanyRole, isRole } from '../../access/roles';
 import { fetchCciUserInfo, fetchCompanySession } from '../api/userInfo';
-import type { CciUserInfo, Company, CompanyUserInfo } from '../api/types';
+import type { CciUserInfo, Company, CompanyUserInfo } from '../api/schema';
 
 export type SessionStatus = 'empty' | 'loading' | 'ready' | 'error';
 

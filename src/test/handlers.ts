@@ -1,5 +1,6 @@
 /** Typical API answers for the session calls (spec §7). */
 import { http, HttpResponse } from 'msw';
+import type { Company } from '../api/schema';
 
 export const cciUser = {
   cci_code: 'TKY',
@@ -18,16 +19,21 @@ export const companyUser = {
   email: 'yamada@acme.example.jp',
 };
 
-export const company = (attributes: Record<string, unknown> = {}) => ({
+/** The company as GET /v1/company/companies answers it (the `Company` component). */
+export const company = (attributes: Record<string, unknown> = {}): Company => ({
   id: 42,
+  cci_code: 'TKY',
   company_code: 'C0042',
+  joined_on: null,
   version: 7,
   attributes: {
     name1: '株式会社アクメ',
     email: 'info@acme.example.jp',
     admin_changed_info_flag: '0',
     ...attributes,
-  },
+  } as Company['attributes'],
+  created_at: '2026-04-01T00:00:00.000Z',
+  updated_at: '2026-04-01T00:00:00.000Z',
 });
 
 export const cciUserInfoOk = (user: Record<string, unknown> = cciUser) =>

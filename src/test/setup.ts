@@ -9,8 +9,12 @@ import { inflight } from '../api/inflight';
 import { setNavigator } from '../api/navigation';
 import { setDefaultRetrySleep } from '../api/httpClient';
 import { clearSessionLoss } from '../session/sessionLoss';
+import { connectHttpClientToSession } from '../session/httpSession';
 
 vi.mock('aws-amplify/auth', () => import('./amplifyMock'));
+
+// the app's composition (main.tsx): the HTTP client's session callbacks
+connectHttpClientToSession();
 
 // findBy*/waitFor wait up to 5 s (Testing Library's 1 s default is too short for lazy screens on a
 // loaded 2-core CI machine); a test still fails at once on a wrong value once the screen is there

@@ -25,16 +25,14 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import type { CreatedUser as CreatedUserBody } from '../api/schema';
 import { useNotifyApiError } from '../common/apiErrors';
 import { STAFF_ROLE_CHOICES } from './userFields';
 import { TemporaryPassword } from './TemporaryPassword';
 import { useRaiseConfirm } from './useRaiseConfirm';
 
-interface CreatedUser extends RaRecord {
-  email: string;
-  display_name: string | null;
-  temporary_password: string;
-}
+/** react-admin's record: the created user under its username as id (the dataProvider's toRecord). */
+type CreatedUser = CreatedUserBody & RaRecord;
 
 const toStaffCreate = (data: Record<string, unknown>) => ({
   email: String(data.email ?? '').trim(),

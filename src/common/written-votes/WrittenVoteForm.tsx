@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { SaveBar, type Banner } from './SaveBar';
 import { fieldErrorMessage, isHttpError } from '../../api/errors';
-import type { WrittenVotes } from '../../../server/schemas/written-vote';
+import type { WrittenVotes } from '../../api/schema';
 
 export type { WrittenVotes };
 export type WrittenVote = WrittenVotes['data'][number];

@@ -9,16 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { httpClient } from '../../api/httpClient';
-import type { Company } from '../../api/types';
+import type { ChamberChanges, Company } from '../../api/schema';
 import { portalKeys } from '../api';
 
 const FIELDS = ['name1', 'name_kana', 'postal_code', 'address', 'phone', 'email', 'representative'] as const;
-
-interface ChamberChanges {
-  changed_at: string | null;
-  first_registration: boolean;
-  fields: Array<{ field: string; before: string | null; after: string | null }>;
-}
 
 export const CompanyDataToConfirm = ({ company }: { company: Company & { id: number } }) => {
   const translate = useTranslate();

@@ -26,7 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Company } from '../../api/types';
+import type { Company } from '../../api/schema';
 import { formErrorsOf, type Problem } from '../../api/errors';
 import { COOKIE, removeCookie } from '../../auth/cookies';
 import { primeCompanySession } from '../../session/sessionStore';

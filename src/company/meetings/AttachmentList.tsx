@@ -14,17 +14,14 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
+import type { CompanyConference } from '../../api/schema';
 import { isHttpError } from '../../api/errors';
 import { loadSession } from '../../session/sessionStore';
 import { useSession } from '../../session/useSession';
 import { downloadObject } from '../../api/objectDownload';
 import { formatFileSize } from '../../utils/fileSize';
 
-export interface PortalAttachment {
-  key: string;
-  name: string;
-  size: number;
-}
+export type PortalAttachment = NonNullable<CompanyConference['attachments']>[number];
 
 const errorKey = (error: unknown): string => {
   if (isHttpError(error)) {

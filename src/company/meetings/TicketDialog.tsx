@@ -21,6 +21,7 @@ import { useTranslate } from 'react-admin';
 import { isHttpError } from '../../api/errors';
 import { httpClient } from '../../api/httpClient';
 import { formatDateTimeJa } from '../format';
+import type { Ticket } from '../../api/schema';
 
 export interface TicketHolder {
   /** the conference member's id */
@@ -36,7 +37,7 @@ export interface TicketHolder {
 }
 
 const fetchTicket = async (id: number, signal?: AbortSignal) => {
-  const { qr } = await httpClient.get<{ qr: string }>(`/v1/company/conference_members/${id}/ticket`, {
+  const { qr } = await httpClient.get<Ticket>(`/v1/company/conference_members/${id}/ticket`, {
     signal,
     redirectOnNotFound: false,
   });

@@ -11,6 +11,7 @@
  *   never overwritten by a stale value (the server answers 409 when the row moved on);
  * - "someone else answered meanwhile": a row's version moved on since the form was loaded.
  */
+import type { AnswerItem } from '../../api/schema';
 import type { AnswerContent, CompanyConference, CompanyInvitee, CompanySubConference } from '../api';
 
 export const PROXY_MAX_LENGTH = 100;
@@ -59,14 +60,8 @@ export interface CellErrors {
 
 export type DraftErrors = Record<number, CellErrors>;
 
-export interface AnswerItem {
-  id: number;
-  answer_content: AnswerContent | null;
-  proxy_name: string | null;
-  proxy_title: string | null;
-  /** the row's version as loaded (sent with a changed answer) */
-  version?: number;
-}
+/** One answer as POST …/conference_members/answer takes it; `version`: the row's as loaded. */
+export type { AnswerItem };
 
 const BASE_CHOICES: readonly AnswerContent[] = ['attend', 'absent', 'proxy_attend'];
 const WITH_DELEGATE: readonly AnswerContent[] = [...BASE_CHOICES, 'delegate'];

@@ -24,7 +24,7 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
-import type { Company } from '../../api/types';
+import type { Company } from '../../api/schema';
 import { formErrorsOf, type Problem } from '../../api/errors';
 import { primeCompanySession } from '../../session/sessionStore';
 import { useSession } from '../../session/useSession';

@@ -4,7 +4,7 @@
  * full-width digits and dash look-alikes are accepted for postal code and phone, and 053(433)2681 or
  * +81 for phone: access/phone.ts), and the PUT body.
  */
-import type { Company } from '../../api/types';
+import type { Company } from '../../api/schema';
 import { KANA_PATTERN, normalizeKana } from '../../../access/kana';
 import { normalizePhone } from '../../../access/phone';
 

@@ -25,7 +25,8 @@ import {
   TextField,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { KaigiDataProvider, StaffAnswer } from '../../providers/dataProvider';
+import type { ConferenceMemberUpdate } from '../../api/schema';
+import type { KaigiDataProvider } from '../../providers/dataProvider';
 import { isVersionConflict } from '../../common/apiErrors';
 import { ANSWER_CONTENTS } from '../answerTally';
 import { STAFF_CHANNELS, type StaffChannel } from '../channels';
@@ -81,7 +82,7 @@ export const delegateCandidates = (row: InviteeRecord, invitees: readonly Invite
   );
 
 /** The PUT body: the proxy's name and title only with 代理出席, the 委任先 only with 委任状; 未回答 is a null answer. */
-export const staffAnswerBody = (row: InviteeRecord, draft: Draft): StaffAnswer => {
+export const staffAnswerBody = (row: InviteeRecord, draft: Draft): ConferenceMemberUpdate => {
   const answer = draft.answer === 'none' || draft.answer === '' ? null : draft.answer;
   // a cleared 受付日時 is left out: the server takes the time it receives the request
   const receivedAt = fromTokyoInput(draft.receivedAt);
@@ -90,7 +91,8 @@ export const staffAnswerBody = (row: InviteeRecord, draft: Draft): StaffAnswer =
     answer_content: answer,
     ...(answer === 'proxy_attend' ? { proxy_name: draft.proxyName.trim(), proxy_title: draft.proxyTitle.trim() } : {}),
     ...(answer === 'delegate' ? { delegate_to: draft.delegateTo === CHAIR ? null : Number(draft.delegateTo) } : {}),
-    answer_channel: draft.channel,
+    // never empty here: the form refuses to submit without a channel
+    ...(draft.channel ? { answer_channel: draft.channel } : {}),
     ...(receivedAt ? { answer_received_at: receivedAt } : {}),
   };
 };

@@ -6,7 +6,7 @@
  *   carrying exactly the returned headers (the signature covers the content type).
  * Downloads: src/api/objectDownload.ts.
  */
-import type { PutObjectUrl, PutObjectUrlBody } from '../../../server/schemas/storage';
+import type { PutObjectUrl, PutObjectUrlBody } from '../../api/schema';
 import { httpClient, type HttpClient } from '../../api/httpClient';
 import { resolveStorageUrl } from '../../api/objectDownload';
 

@@ -20,7 +20,7 @@ export const CopyParentButton = ({ conferenceId, onCopied }: { conferenceId: Ide
     setBusy(true);
     try {
       const { created, skipped } = await dataProvider.copyParentInvitees(conferenceId);
-      notify('kaigi.copy_parent.done', { type: 'success', messageArgs: { created, skipped } });
+      notify('kaigi.copy_parent.done', { type: 'success', messageArgs: { created: created.length, skipped: skipped.length } });
       onCopied();
     } catch (error) {
       notify(problemMessage(error, translate), { type: 'error' });

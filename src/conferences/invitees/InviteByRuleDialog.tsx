@@ -25,6 +25,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useDataProvider, useGetList, useTranslate, type Identifier } from 'react-admin';
+import type { PositionType } from '../../api/schema';
 import type { KaigiDataProvider } from '../../providers/dataProvider';
 import { usePositionTypes } from '../../positions/usePositionTypes';
 import { MEMBER_CATEGORIES } from '../answerTally';
@@ -136,7 +137,8 @@ export const InviteByRuleDialog = ({ open, conferenceId, onClose, onInvited, res
     setError(null);
     try {
       const rule = {
-        ...(positionTypes.length > 0 ? { position_types: positionTypes } : {}),
+        // the checkboxes offer the position types of master data cci_position_type
+        ...(positionTypes.length > 0 ? { position_types: positionTypes as PositionType[] } : {}),
         ...(departments.length > 0 ? { department_names: departments } : {}),
       };
       const response = (await dataProvider.inviteByRule(conferenceId, rule, category)) as InviteResult;

@@ -1,6 +1,6 @@
 /**
- * 議事録 (issue 35, DESIGN.md §12.2): the shapes of server/schemas/minutes.ts (`import type`, erased
- * from the bundle).
+ * 議事録 (issue 35, DESIGN.md §12.2): the shapes of the document's components
+ * (src/api/schema.d.ts).
  */
 export type {
   CompanyMinutes,
@@ -12,4 +12,4 @@ export type {
   MinutesUpdate,
   MinutesVersions,
   MinutesView,
-} from '../../../server/schemas/minutes.ts';
+} from '../../api/schema';

@@ -11,6 +11,8 @@
  * Failures are react-admin HttpErrors with the problem's `code` (toRaError). A 404 of a 議案 (deleted
  * meanwhile) is told where it happened instead of leaving for the not-found page.
  */
+import type { MotionList } from '../../api/schema';
+import type { WholeList } from '../../api/wholeList';
 import { httpClient, type HttpClient, type RequestOptions } from '../../api/httpClient';
 import { toRaError } from '../../providers/dataProvider';
 import { conferencePath } from '../useStaffRoomEvents';
@@ -42,7 +44,9 @@ export const createMotionsApi = (client: HttpClient = httpClient) => {
   const polls = (conferenceId: number, motionId: number) => `${one(conferenceId, motionId)}/polls`;
   return {
     list: (conferenceId: number, signal?: AbortSignal) =>
-      send<{ data: Motion[] }>(motionsPath(conferenceId), { signal, query: { page_size: PAGE_SIZE } }).then((r) => r.data),
+      send<WholeList<MotionList, Motion>>(motionsPath(conferenceId), { signal, query: { page_size: PAGE_SIZE } }).then(
+        (r) => r.data,
+      ),
     get: (conferenceId: number, motionId: number, signal?: AbortSignal) =>
       send<MotionDetail>(one(conferenceId, motionId), { signal }),
     create: (conferenceId: number, body: MotionCreate) => send<Motion>(motionsPath(conferenceId), { method: 'POST', body }),

@@ -1,18 +1,20 @@
 /**
- * Shapes of 議案 and 採決 (issue 34, DESIGN.md §12.1), from the API contract server/schemas/motion.ts
- * and poll.ts as types only (erased from the bundle). The constants copy the server's lists
+ * Shapes of 議案 and 採決 (issue 34, DESIGN.md §12.1), from the document's components
+ * (src/api/schema.d.ts). The constants copy the server's lists
  * (server/db/schema.ts); types.test.ts checks that they still agree with it.
  */
-import type { Motion, MotionCreate, MotionUpdate } from '../../../server/schemas/motion.ts';
 import type {
+  Motion,
+  MotionCreate,
   MotionDetail,
+  MotionUpdate,
   Poll,
   PollCreate,
   PollProgress as PollProgressRead,
   PollResult,
   PollUpdate,
   PollVoter,
-} from '../../../server/schemas/poll.ts';
+} from '../../api/schema';
 
 export type {
   Motion,

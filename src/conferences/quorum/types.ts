@@ -1,13 +1,6 @@
-/** Shapes of the reception and quorum API (server/schemas/reception.ts; types only, erased from the bundle). */
-import type { Static } from 'typebox';
-import type {
-  Quorum,
-  QuorumSettingsSchema,
-  ReceptionCounts,
-  FullReceptionList,
-  ReceptionRow,
-} from '../../../server/schemas/reception.ts';
+/** Shapes of the reception and quorum API (the generated src/api/schema.d.ts; types only). */
+import type { Quorum, QuorumSettings, ReceptionCounts, ReceptionListResponse, ReceptionRow } from '../../api/schema';
+import type { WholeList } from '../../api/wholeList';
 
-export type QuorumSettings = Static<typeof QuorumSettingsSchema>;
-export type ReceptionList = Static<typeof FullReceptionList>;
-export type { Quorum, ReceptionCounts, ReceptionRow };
+export type { Quorum, QuorumSettings, ReceptionCounts, ReceptionRow };
+export type ReceptionList = WholeList<ReceptionListResponse, ReceptionRow>;

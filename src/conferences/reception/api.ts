@@ -1,6 +1,6 @@
 /**
- * Calls of the reception desk (issue 14, DESIGN.md §11.3; shapes in server/schemas/reception.ts,
- * types only):
+ * Calls of the reception desk (issue 14, DESIGN.md §11.3; shapes: the document's components in
+ * src/api/schema.d.ts):
  *
  *   GET    /v1/cci/admin/master/conferences/{id}/check_ins?q=&perPage=   → {data, meta, counts}
  *   POST   …/check_ins {qr} | {conference_member_id} (+ confirm)          → {row, already, counts}
@@ -10,33 +10,25 @@
  *
  * Failures stay the app's HttpError (src/api/errors.ts): the desk reads their `code` and problem.
  */
-import type { ReceptionCounts, ReceptionRow } from '../../../server/schemas/reception';
+import type {
+  CheckIn,
+  CheckInResult,
+  CheckInUndoResult,
+  ConferenceCompanyList,
+  ReceptionCounts,
+  ReceptionRow,
+  WalkIn,
+} from '../../api/schema';
+import type { WholeList } from '../../api/wholeList';
 import { httpClient, type HttpClient } from '../../api/httpClient';
+import type { ConferenceCompany } from '../types';
+import type { ReceptionList } from '../quorum/types';
 import { conferencePath } from '../useStaffRoomEvents';
 
-export type { ReceptionCounts, ReceptionRow };
-
-export interface ReceptionList {
-  data: ReceptionRow[];
-  meta: { total: number; page: number; perPage: number };
-  counts: ReceptionCounts;
-}
-
-export interface CheckInResult {
-  row: ReceptionRow;
-  already: boolean;
-  counts: ReceptionCounts;
-}
-
-export type CheckInTarget = { qr: string } | { conference_member_id: number };
-
-export type WalkIn =
-  { company_id: number; name: string; title?: string | null } | { instead_of: number; name: string; title?: string | null };
-
-export interface InvitedCompany {
-  company_id: number;
-  company: { company_code: string; name1: string; name_kana: string | null };
-}
+export type { CheckInResult, ReceptionCounts, ReceptionList, ReceptionRow, WalkIn };
+export type CheckInTarget = CheckIn;
+/** A row of the 当日参加 picker: asked with `expand=company`, so the company is there. */
+export type InvitedCompany = ConferenceCompany & Required<Pick<ConferenceCompany, 'company'>>;
 
 /** How many rows a search shows: a desk looks for one person, not a list to page through. */
 export const SEARCH_PAGE_SIZE = 50;
@@ -59,10 +51,10 @@ export const createReceptionApi = (client: HttpClient = httpClient) => ({
     ).json,
   undo: async (conferenceId: number, conferenceMemberId: number) =>
     (
-      await client.request<{ row: ReceptionRow; counts: ReceptionCounts }>(
-        `${conferencePath(conferenceId)}/check_ins/${conferenceMemberId}`,
-        { method: 'DELETE', redirectOnNotFound: false },
-      )
+      await client.request<CheckInUndoResult>(`${conferencePath(conferenceId)}/check_ins/${conferenceMemberId}`, {
+        method: 'DELETE',
+        redirectOnNotFound: false,
+      })
     ).json,
   walkIn: async (conferenceId: number, body: WalkIn) =>
     (
@@ -74,7 +66,7 @@ export const createReceptionApi = (client: HttpClient = httpClient) => ({
     ).json,
   companies: async (conferenceId: number, signal?: AbortSignal) =>
     (
-      await client.get<{ data: InvitedCompany[] }>('/v1/cci/admin/master/conference_companies', {
+      await client.get<WholeList<ConferenceCompanyList, InvitedCompany>>('/v1/cci/admin/master/conference_companies', {
         query: { conference_id: conferenceId, expand: 'company', sort: 'name_kana', page_size: 1000 },
         signal,
       })

@@ -12,17 +12,13 @@
  */
 import { httpClient, type HttpClient, type RequestOptions } from '../../api/httpClient';
 import { toRaError } from '../../providers/dataProvider';
-import type { Comment, LinkKind, Room, RoomLink, RoomUpdate, Stopwatch, StopwatchAction, StopwatchLabel } from './types';
+import type { LinkCreate, RoomLinkList } from '../../api/schema';
+import type { Comment, Room, RoomLink, RoomUpdate, Stopwatch, StopwatchAction, StopwatchLabel } from './types';
 
 export const roomPath = (conferenceId: number) =>
   `/v1/cci/admin/master/conferences/${encodeURIComponent(String(conferenceId))}/room`;
 
-export interface LinkRequest {
-  kind: LinkKind;
-  name?: string;
-  title?: string | null;
-  conference_member_id?: number;
-}
+export type LinkRequest = LinkCreate;
 
 export const createRoomApi = (client: HttpClient = httpClient) => {
   const send = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
@@ -44,7 +40,7 @@ export const createRoomApi = (client: HttpClient = httpClient) => {
         redirectOnNotFound: false,
       }),
     getLinks: (conferenceId: number, signal?: AbortSignal) =>
-      send<{ data: RoomLink[] }>(`${roomPath(conferenceId)}/links`, { signal }).then((res) => res.data),
+      send<RoomLinkList>(`${roomPath(conferenceId)}/links`, { signal }).then((res) => res.data),
     /** `idempotencyKey`: the same for a submission pressed again, so the server makes one link (issue 29) */
     createLink: (conferenceId: number, body: LinkRequest, idempotencyKey: string) =>
       send<RoomLink>(`${roomPath(conferenceId)}/links`, {

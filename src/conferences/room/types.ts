@@ -1,9 +1,9 @@
 /**
- * The room shapes staff work with (issue 12, DESIGN.md §11.1), from the API contract
- * server/schemas/room.ts as types only (erased from the bundle). The constants copy the server's
+ * The room shapes staff work with (issue 12, DESIGN.md §11.1), from the document's
+ * components (src/api/schema.d.ts). The constants copy the server's
  * lists; types.test.ts checks that they still agree with it.
  */
-import type { AgendaItem, Comment, Room, RoomLink, RoomUpdate, Stopwatch } from '../../../server/schemas/room.ts';
+import type { AgendaItem, Comment, Room, RoomLink, RoomUpdate, Stopwatch } from '../../api/schema';
 
 export type { AgendaItem, Comment, Room, RoomLink, RoomUpdate, Stopwatch };
 export type RoomStatus = Room['status'];

@@ -1,9 +1,9 @@
 /**
  * The voter's 採決 through a personal room link (DESIGN.md §12.1, decision 0028): the open poll with
- * the voter's own vote and the 委任状 votes they carry, and a ballot. Shapes: server/schemas/ballot.ts
- * (types only). No account: the link's anonymous client (no bearer, no /404 redirect).
+ * the voter's own vote and the 委任状 votes they carry, and a ballot. Shapes: the document's components
+ * (src/api/schema.d.ts). No account: the link's anonymous client (no bearer, no /404 redirect).
  */
-import type { Ballot, CurrentPoll, VoteSlot } from '../../../server/schemas/ballot';
+import type { Ballot, CurrentPoll, VoteSlot } from '../../api/schema';
 import { anonymousClient, roomBasePath } from '../api';
 
 export type { CurrentPoll, VoteSlot };

@@ -1,6 +1,6 @@
 /**
  * 書面議決 in the portal (DESIGN.md §12.1, issue 34): `GET|PUT
- * /v1/company/conference_members/{id}/written_votes` (server/schemas/written-vote.ts, types only),
+ * /v1/company/conference_members/{id}/written_votes` (the `WrittenVotes` component),
  * and the 委任先 through the answer (`delegate_to`, decision 0028).
  */
 import { httpClient } from '../../../api/httpClient';
