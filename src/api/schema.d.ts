@@ -1833,6 +1833,9 @@ export interface components {
           company_code: string;
           name1: string;
         };
+        recorder?: null | {
+          name: string;
+        };
         chamber?: components['schemas']['ChamberRef'];
       }[];
       meta: components['schemas']['ListMeta'];
@@ -1867,6 +1870,9 @@ export interface components {
       company?: {
         company_code: string;
         name1: string;
+      };
+      recorder?: null | {
+        name: string;
       };
     };
     ConferenceMemberUpdate: {
@@ -6976,7 +6982,7 @@ export interface operations {
         keyword?: string;
         /** @description カンマ区切り: id, cci_code, conference_id, company_id, member_id, category, answer_content, proxy_name, proxy_title, sort, answered_at, answered_by, answer_channel, answer_received_at, answered_late, version, created_at, updated_at */
         fields?: string;
-        /** @description カンマ区切り: member, company, chamber */
+        /** @description カンマ区切り: member, company, recorder, chamber */
         expand?: string;
         conference_id?: number;
         conference_id__in?: string;

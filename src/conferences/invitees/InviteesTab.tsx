@@ -217,6 +217,9 @@ export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDel
                     <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
                       {translate('resources.conference_members.fields.category')}
                     </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {translate('resources.conference_members.fields.answer_content')}
+                    </TableCell>
                     {canEdit && <TableCell align="right" />}
                   </TableRow>
                 </TableHead>
