@@ -98,7 +98,7 @@ export const InviteeRow = (props: InviteeRowProps) => {
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.member?.title ?? ''}</TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.company?.name1 ?? ''}</TableCell>
-      <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
+      <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
         {translate(`kaigi.conferences.category.${row.category}`)}
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>

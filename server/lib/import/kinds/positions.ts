@@ -4,7 +4,7 @@
  * the type's code or its name in the chamber's master data (役員, 部会 …). Checked by
  * PositionCreateSchema and the forms' period rule.
  */
-import { MASTER_TYPE_POSITION_TYPE, position } from '../../../db/schema.ts';
+import { MASTER_TYPE_POSITION_TYPE, position, type ImportWarningEntry } from '../../../db/schema.ts';
 import { POSITION_EXPORT_HEADERS, POSITION_TYPE_NAMES } from '../../../jobs/sources/index.ts';
 import { PositionCreateSchema } from '../../../schemas/position.ts';
 import { auditMany } from '../../audit.ts';
@@ -12,6 +12,7 @@ import type { ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { MEMBER_ID, membersById, type StoredMember } from './members.ts';
+import { keepGetaCells } from '../geta.ts';
 import { checkPeriod, dateCell, idCell, textCell } from './people.ts';
 import { byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
@@ -73,6 +74,12 @@ interface Lookups {
 }
 
 function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
+  const warnings: ImportWarningEntry[] = [];
+  const checked = checkCells(ctx, row, found, warnings);
+  return warnings.length > 0 ? { ...checked, warnings } : checked;
+}
+
+function checkCells(ctx: KindContext, row: ImportRow, found: Lookups, warnings: ImportWarningEntry[]): Pending {
   const errors: Pending['errors'] = [];
   const id = idCell(ctx, row, POSITION_ID, errors);
   const memberId = idCell(ctx, row, MEMBER_ID, errors);
@@ -90,11 +97,13 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   const end = dateCell(ctx, row, END, errors);
   if (start !== undefined) body.start_at = start;
   if (end !== undefined) body.end_at = end;
+  const current = id !== null && !Number.isNaN(id) ? found.positions.get(id) : undefined;
+  if (current)
+    warnings.push(...keepGetaCells(current as unknown as Record<string, unknown>, body, { row: row.row, labels: LABELS }));
   const read = Object.keys(body).filter((f) => f !== 'position_type');
   const values: Record<string, unknown> = { [POSITION_ID]: id, [MEMBER_ID]: memberId, ...byHeader(LABELS, read, body) };
   if (typeText !== undefined) values[TYPE] = typeText; // the 区分 as written, not its code
 
-  const current = id !== null && !Number.isNaN(id) ? found.positions.get(id) : undefined;
   if (id !== null && !Number.isNaN(id) && !current) {
     errors.push({ row: row.row, column: POSITION_ID, code: 'not_found', message: m.positionNotFound() });
   }

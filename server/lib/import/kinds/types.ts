@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../../db/client.ts';
-import type { ImportRowError } from '../../../db/schema.ts';
+import type { ImportRowError, ImportWarningEntry } from '../../../db/schema.ts';
 import type { ImportRow } from '../read/index.ts';
 
 export type RowResult = 'created' | 'updated' | 'unchanged' | 'failed';
@@ -11,6 +11,8 @@ export interface CheckedRow {
   errors: ImportRowError[];
   /** the row as read and normalised, by header (the console's preview) */
   values: Record<string, unknown>;
+  /** what the job reports about the row without failing it (a 〓 kept as stored: geta.ts) */
+  warnings?: ImportWarningEntry[];
 }
 
 /** One import's batch: checked through `read`, written in the job's transaction. */
