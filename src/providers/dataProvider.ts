@@ -31,6 +31,7 @@ import type { ListResponse } from '../api/types';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
 import type { MailPreview } from '../../server/schemas/conference.ts';
+import type { ImportChangeList } from '../../server/schemas/import.ts';
 
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -166,6 +167,8 @@ export interface KaigiDataProviderExtras {
   mailPreview(conferenceId: Identifier, body: Record<string, unknown>): Promise<MailPreview>;
   /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
   applyImport(id: Identifier): Promise<RaRecord>;
+  /** GET /v1/cci/{cci_code}/import/{id}/changes: a page of the rows the import changes, before → after (issue 33). */
+  importChanges(id: Identifier, page: number, pageSize: number, signal?: AbortSignal): Promise<ImportChangeList>;
 }
 
 /** The body of a staff-recorded answer (answer_channel is required when the answer changes). */
@@ -313,6 +316,8 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
     resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
     mailPreview: (id, body) => guard(() => send(PATHS.mailPreview(id), { method: 'POST', body })),
     applyImport: (id) => guard(() => send(`${itemPath('imports', id)}/apply`, { method: 'POST', body: {} })),
+    importChanges: (id, page, pageSize, signal) =>
+      guard(() => send(`${itemPath('imports', id)}/changes`, { query: { page, page_size: pageSize }, signal })),
   };
 
   return {
