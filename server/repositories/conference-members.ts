@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
-import { company, conference, conference_member, keywordCondition, member } from '../db/schema.ts';
+import { company, conference, conference_member, keywordCondition, member, users } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import {
   AnswerContentFilter,
@@ -67,11 +67,14 @@ const SORTABLE = {
 };
 /** `expand=member,company` adds the invited person's and the company's names. */
 const EXPANDS = ['member', 'company'];
+/** The chamber's lists may also ask who recorded each answer (`recorder`, DESIGN.md §11.2). */
+const CHAMBER_EXPANDS = [...EXPANDS, 'recorder'];
 const idFilter = (column: AnyPgColumn) => ({ column, type: 'integer' as const, ops: ['eq', 'in'] as const });
 
 /**
  * Chamber list. `answer_content=none` selects the unanswered (未回答); `keyword` matches the invited
- * person (member name, kana, company code and name); `expand=member,company` adds their names.
+ * person (member name, kana, company code and name); `expand=member,company` adds their names,
+ * `recorder` who recorded each answer.
  */
 export const CHAMBER_LIST: ListSpec = {
   id: cm.id,
@@ -80,7 +83,7 @@ export const CHAMBER_LIST: ListSpec = {
   filters: { conference_id: idFilter(cm.conference_id), company_id: idFilter(cm.company_id), member_id: idFilter(cm.member_id) },
   fields: FIELDS,
   keyword: KEYWORD_BY_REPOSITORY,
-  expand: EXPANDS,
+  expand: CHAMBER_EXPANDS,
   extra: { category: CategorySchema, answer_content: AnswerContentFilter },
 };
 export const ChamberListQuery = listQuerySchema(CHAMBER_LIST);
@@ -139,7 +142,7 @@ function extraConditions(db: Db, cciCode: string, query: Record<string, unknown>
   return conditions;
 }
 
-/** Adds `member` and/or `company` (expand=...) to a page of rows: two look-ups by id, not a join per row. */
+/** Adds `member`, `company` and/or `recorder` (expand=...) to a page of rows: a look-up each, not a join per row. */
 async function withExpansions(
   db: Executor,
   items: Array<Partial<ConferenceMember>>,
@@ -150,7 +153,8 @@ async function withExpansions(
   if (wanted.size === 0 || rows.length === 0) return items;
   const memberIds = [...new Set(rows.map((r) => r.member_id))];
   const companyIds = [...new Set(rows.map((r) => r.company_id))];
-  const [members, companies] = await Promise.all([
+  const recorders = [...new Set(rows.flatMap((r) => (r.answered_by ? [r.answered_by] : [])))];
+  const [members, companies, recorderNames] = await Promise.all([
     wanted.has('member')
       ? db
           .select({ id: member.id, name: member.name, name_kana: member.name_kana, title: member.title })
@@ -163,13 +167,27 @@ async function withExpansions(
           .from(company)
           .where(inArray(company.id, companyIds))
       : [],
+    wanted.has('recorder') && recorders.length > 0
+      ? db
+          .select({
+            username: users.username,
+            name: sql<string>`coalesce(${users.display_name}, ${users.email}, ${users.username})`,
+          })
+          .from(users)
+          // the chamber's own users only (its staff and its companies' admins)
+          .where(and(eq(users.cci_code, rows[0].cci_code), inArray(users.username, recorders)))
+      : [],
   ]);
+  const recorderName = new Map(recorderNames.map(({ username, name }) => [username, name]));
+  // a user since deleted (or a system actor) is named by the username the row keeps
+  const recorderOf = (row: Row) => (row.answered_by ? { name: recorderName.get(row.answered_by) ?? row.answered_by } : null);
   const memberById = new Map(members.map(({ id, ...m }) => [id, m]));
   const companyById = new Map(companies.map(({ id, company_code, name1 }) => [id, { company_code, name1: name1 ?? '' }]));
   return items.map((item, i) => ({
     ...item,
     ...(wanted.has('member') ? { member: memberById.get(rows[i].member_id) } : {}),
     ...(wanted.has('company') ? { company: companyById.get(rows[i].company_id) } : {}),
+    ...(wanted.has('recorder') ? { recorder: recorderOf(rows[i]) } : {}),
   }));
 }
 

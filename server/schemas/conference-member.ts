@@ -23,6 +23,12 @@ export const ProxyTitle = Type.String({ maxLength: 100 });
 const ExpandedMember = Type.Object({ name: Type.String(), name_kana: Nullable(Type.String()), title: Nullable(Type.String()) });
 /** `expand=company`: the person's company. */
 const ExpandedCompany = Type.Object({ company_code: Type.String(), name1: Type.String() });
+/**
+ * `expand=recorder` (chamber lists): who recorded the answer (DESIGN.md §11.2) — the staff member for
+ * FAX, 電話, 窓口…, the company's user for a portal answer — by display name, else e-mail, else the
+ * username when the user is gone; null while unanswered.
+ */
+const ExpandedRecorder = Type.Object({ name: Type.String() });
 
 export const ConferenceMemberSchema = Type.Object({
   id: Type.Integer(),
@@ -48,10 +54,11 @@ export const ConferenceMemberSchema = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
   member: Type.Optional(ExpandedMember),
   company: Type.Optional(ExpandedCompany),
+  recorder: Type.Optional(Nullable(ExpandedRecorder)),
 });
 export type ConferenceMember = Static<typeof ConferenceMemberSchema>;
 
-/** Lists: `expand=member,company` (either or both). */
+/** Lists: `expand=member,company` (either or both); the chamber's also `recorder`. */
 
 /**
  * `answer_content` list filter: an answer, or `none` for the unanswered (未回答, answer_content null).

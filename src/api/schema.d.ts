@@ -785,6 +785,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/cci/{cci_code}/import/{id}/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 取り込みの変更一覧を取得 */
+    get: operations['listImportChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/cci/{cci_code}/import/{id}/apply': {
     parameters: {
       query?: never;
@@ -1834,6 +1851,9 @@ export interface components {
           company_code: string;
           name1: string;
         };
+        recorder?: null | {
+          name: string;
+        };
         chamber?: components['schemas']['ChamberRef'];
       }[];
       meta: components['schemas']['ListMeta'];
@@ -1868,6 +1888,9 @@ export interface components {
       company?: {
         company_code: string;
         name1: string;
+      };
+      recorder?: null | {
+        name: string;
       };
     };
     ConferenceMemberUpdate: {
@@ -2455,6 +2478,21 @@ export interface components {
       status: 'ok';
       /** @enum {string} */
       database: 'ok';
+    };
+    ImportChangeColumn: {
+      column: string;
+      before: null | string;
+      after: null | string;
+    };
+    ImportChangeList: {
+      data: components['schemas']['ImportChange'][];
+      meta: components['schemas']['ListMeta'];
+    };
+    ImportChange: {
+      row: number;
+      /** @enum {unknown} */
+      result: 'created' | 'updated';
+      changes: components['schemas']['ImportChangeColumn'][];
     };
     ImportCounts: {
       rows: number;
@@ -7171,7 +7209,7 @@ export interface operations {
         keyword?: string;
         /** @description カンマ区切り: id, cci_code, conference_id, company_id, member_id, category, answer_content, proxy_name, proxy_title, sort, answered_at, answered_by, answer_channel, answer_received_at, answered_late, version, created_at, updated_at */
         fields?: string;
-        /** @description カンマ区切り: member, company, chamber */
+        /** @description カンマ区切り: member, company, recorder, chamber */
         expand?: string;
         conference_id?: number;
         conference_id__in?: string;
@@ -8229,6 +8267,77 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ImportJob'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listImportChanges: {
+    parameters: {
+      query: {
+        page: number;
+        page_size: number;
+      };
+      header?: never;
+      path: {
+        cci_code: string;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportChangeList'];
         };
       };
       /** @description Default Response */

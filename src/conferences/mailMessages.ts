@@ -24,6 +24,8 @@ export const messages = {
         paper: '紙',
       },
       staff: '会議所受付（%{channel}）',
+      /** issue 33: the staff member (or the company's user in the portal) who recorded the answer */
+      recorded_by: '記録：%{name}',
       late: '期限後',
       late_label: '回答期限後の回答',
       tally_title: '受付方法',

@@ -1,7 +1,8 @@
 /**
- * Every invitee of one or more conferences, in protocol order (`sort`), with the person and the
- * company (expand=member,company). Pages of the API's maximum size (1000, DESIGN.md §5) are
- * fetched one after the other until all are there, so tallies and reordering see the whole list.
+ * Every invitee of one or more conferences, in protocol order (`sort`), with the person, the company
+ * and who recorded each answer (expand=member,company,recorder). Pages of the API's maximum size
+ * (1000, DESIGN.md §5) are fetched one after the other until all are there, so tallies and
+ * reordering see the whole list.
  */
 import { useEffect, useMemo } from 'react';
 import { useInfiniteGetList, type Identifier } from 'react-admin';
@@ -19,7 +20,7 @@ export const useConferenceMembers = (conferenceIds: readonly Identifier[], optio
     {
       pagination: { page: 1, perPage: MAX_PAGE_SIZE },
       sort: { field: 'sort', order: 'ASC' },
-      filter: { ...filter, expand: 'member,company' },
+      filter: { ...filter, expand: 'member,company,recorder' },
     },
     { enabled: (options.enabled ?? true) && ids.length > 0 },
   );

@@ -36,13 +36,15 @@ interface Invite {
   channel?: 'portal' | 'fax' | 'phone' | 'email' | 'counter' | 'paper';
   receivedAt?: string;
   late?: boolean;
+  /** answered_by: the username of who recorded it (issue 33's 記録者) */
+  by?: string;
 }
 
 async function invite(pool: pg.Pool, i: Invite) {
   await pool.query(
     `insert into conference_member (cci_code, conference_id, company_id, member_id, category, answer_content, proxy_name, proxy_title, sort, answered_at,
-                                    answer_channel, answer_received_at, answered_late)
-     values ('demo', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+                                    answer_channel, answer_received_at, answered_late, answered_by)
+     values ('demo', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       i.conferenceId,
       i.companyId,
@@ -56,6 +58,7 @@ async function invite(pool: pg.Pool, i: Invite) {
       i.channel ?? null,
       i.receivedAt ?? null,
       i.late ?? false,
+      i.by ?? null,
     ],
   );
   await pool.query(
@@ -64,7 +67,11 @@ async function invite(pool: pg.Pool, i: Invite) {
   );
 }
 
-export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture> {
+/** A portal answer's recorder: a company user no longer in `users`, so the export names them by username. */
+export const PORTAL_USERNAME = 'ex01-portal';
+
+/** `staffUsername` records the FAX and 電話 answers (a user with a display name). */
+export async function createExportFixture(pool: pg.Pool, staffUsername: string): Promise<ExportFixture> {
   const yoshino = await company(pool, 'EX01', '𠮷野商事株式会社', 'ヨシノショウジ', '浜松市中央区〜町1-1');
   const takashima = await company(pool, 'EX02', '髙島屋工業', 'タカシマヤコウギョウ', '=浜松市');
   const a = await createMember(pool, {
@@ -108,6 +115,7 @@ export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture>
     answeredAt: '2019-05-01T10:00:00+09:00',
     channel: 'portal',
     receivedAt: '2019-05-01T10:00:00+09:00',
+    by: PORTAL_USERNAME,
   });
   await invite(pool, {
     conferenceId: mainId,
@@ -121,6 +129,7 @@ export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture>
     channel: 'fax',
     receivedAt: '2019-05-02T08:45:00+09:00',
     late: true,
+    by: staffUsername,
   });
   await invite(pool, {
     conferenceId: subId,
@@ -132,6 +141,7 @@ export async function createExportFixture(pool: pg.Pool): Promise<ExportFixture>
     answeredAt: '2019-05-03T12:00:00+09:00',
     channel: 'phone',
     receivedAt: '2019-05-03T11:50:00+09:00',
+    by: staffUsername,
   });
   await invite(pool, {
     conferenceId: subId,

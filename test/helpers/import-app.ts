@@ -17,7 +17,7 @@ export type ImportJob = {
   error: string | null;
   error_code: string | null;
   error_file_key: string | null;
-  warnings: Array<{ code: string; column?: string }> | null;
+  warnings: Array<{ code: string; message: string; column?: string }> | null;
   preview: Array<Record<string, unknown>> | null;
 } & Record<string, unknown>;
 

@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { createConference, createMember } from './attendance-fixtures.ts';
-import type { ExportFixture } from './export-fixtures.ts';
+import { PORTAL_USERNAME, type ExportFixture } from './export-fixtures.ts';
 
 export interface ReceptionExportFixture {
   conferenceId: number;
@@ -85,9 +85,11 @@ export async function createReceptionExportFixture(
     const companyId = r.companyCode === 'EX01' ? ex01 : ex02;
     await pool.query(
       `insert into conference_member (cci_code, conference_id, company_id, member_id, category, answer_content, proxy_name, proxy_title,
-                                      sort, answer_channel, answer_received_at, walk_in, checked_in_at, checked_in_by, attended_by)
+                                      sort, answer_channel, answer_received_at, walk_in, checked_in_at, checked_in_by, attended_by, answered_by)
        values ('demo', $1, $2, $3, $4, $5, $6, $7, $8, $9, case when $9::text is not null then '2031-05-20T10:00:00+09:00'::timestamptz end,
-               $10, ('2031-06-01 ' || $11::text || ':00+09')::timestamptz, $12, $13)`,
+               $10, ('2031-06-01 ' || $11::text || ':00+09')::timestamptz, $12, $13,
+               -- 記録者 (issue 33): the company's user in the portal, the staff member otherwise
+               case $9::text when 'portal' then $14 else $15 end)`,
       [
         conferenceId,
         companyId,
@@ -102,6 +104,8 @@ export async function createReceptionExportFixture(
         r.checkedIn?.at ?? null,
         r.checkedIn?.by ?? null,
         r.checkedIn?.attendedBy ?? null,
+        PORTAL_USERNAME,
+        staffUsername,
       ],
     );
     await pool.query(

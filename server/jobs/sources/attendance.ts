@@ -1,7 +1,8 @@
 /**
  * 出欠一覧: everyone invited to a conference or one of its sub-conferences, one row per person, with
  * each conference's answer, substitute and answer time side by side (issue 6), and how and when the
- * chamber received the answer (受付方法 with 期限後 for a late one, 受付日時: DESIGN.md §11.2).
+ * chamber received the answer (受付方法 with 期限後 for a late one, 受付日時: DESIGN.md §11.2) and who
+ * recorded it (記録者, issue 33).
  *
  * Protocol order: people invited to the main conference first, in its seat order (`sort`, DESIGN.md
  * §4), then those invited only to a sub-conference, in that one's order. 五十音順: member kana.
@@ -14,6 +15,7 @@ import type { Cell, ExportColumn, ExportSource, SourceContext } from './types.ts
 import { conferenceOf } from './types.ts';
 import { answerLabel, categoryLabel, channelLabel, proxyLabel } from '../../lib/export-labels.ts';
 import { jstText } from '../../lib/export-dates.ts';
+import { recorderJoin, recorderName } from './recorder.ts';
 import { POSITION_TYPE_ORDER, heldPositionsCte } from './held-positions.ts';
 
 export async function attendanceSource(ctx: SourceContext): Promise<ExportSource> {
@@ -40,6 +42,7 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
       { header: `${c.name}：回答日時`, width: 18 },
       { header: `${c.name}：受付方法`, width: 14 },
       { header: `${c.name}：受付日時`, width: 18 },
+      { header: `${c.name}：記録者`, width: 16 },
     ]),
   ];
 
@@ -58,7 +61,8 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
     .map(
       (_, n) =>
         `c${n}.id as id${n}, c${n}.answer_content as a${n}, c${n}.proxy_name as pn${n}, c${n}.proxy_title as pt${n}, ${jstText(`c${n}.answered_at`)} as at${n}, ` +
-        `c${n}.answer_channel as ch${n}, c${n}.answered_late as late${n}, ${jstText(`c${n}.answer_received_at`)} as rcv${n}`,
+        `c${n}.answer_channel as ch${n}, c${n}.answered_late as late${n}, ${jstText(`c${n}.answer_received_at`)} as rcv${n}, ` +
+        `${recorderName(`c${n}`, `u${n}`)} as by${n}`,
     )
     .join(', ');
   /** the result columns of each conference, named once rather than per row */
@@ -71,7 +75,9 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
     channel: `ch${n}`,
     late: `late${n}`,
     receivedAt: `rcv${n}`,
+    recorder: `by${n}`,
   }));
+  const recorders = ids.map((_, n) => recorderJoin(`c${n}`, `u${n}`)).join('\n');
   const protocol = `${firstConference}, ${first('sort')}, m.name_kana collate "ja-x-icu" asc nulls last, m.id`;
   const order = ctx.params.order === 'kana' ? 'm.name_kana collate "ja-x-icu" asc nulls last, m.id' : 'seat';
 
@@ -94,6 +100,7 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
           join member m on m.id = member_id
           join company co on co.id = ${first('company_id')}
           left join held p on p.member_id = m.id
+          ${recorders}
          order by ${order}`,
       values: [ctx.cciCode, ids, main.event_at.slice(0, 10), POSITION_TYPE_ORDER],
     },
@@ -110,7 +117,7 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
       ];
       for (const k of keys) {
         // not invited to this one: blank, not 未回答
-        if (row[k.id] === null) cells.push(null, null, null, null, null);
+        if (row[k.id] === null) cells.push(null, null, null, null, null, null);
         else {
           cells.push(
             answerLabel(row[k.answer] as string | null),
@@ -118,6 +125,7 @@ export async function attendanceSource(ctx: SourceContext): Promise<ExportSource
             ctx.dates.dateTimeCell(row[k.answeredAt] as string | null),
             channelLabel(row[k.channel] as string | null, row[k.late] as boolean | null),
             ctx.dates.dateTimeCell(row[k.receivedAt] as string | null),
+            row[k.recorder] as string | null,
           );
         }
       }

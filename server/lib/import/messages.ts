@@ -14,6 +14,9 @@ export const importMessages = {
   memberNotFound: () => 'この会員IDの会員が見つかりません',
   positionNotFound: () => 'この役職IDの役職が見つかりません',
   idFormat: (label: string) => `${label}は半角数字で入力してください`,
+  /** issue 33: a Shift_JIS export's 〓 read back as the character it stands for */
+  getaMatched: (label: string, kept: string) =>
+    `${label}の「〓」は Shift_JIS で保存できない文字の代わりとみなし、登録済みの「${kept}」のままにします`,
   /** the job itself (not a row) */
   rowsInvalid: (n: number) =>
     `${n} 行にエラーがあるため、何も取り込みませんでした。エラーの行を直すか、エラーの行を除いて取り込んでください。`,

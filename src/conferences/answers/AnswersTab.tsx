@@ -24,11 +24,11 @@ import { useCanAccess, useTranslate, type Identifier } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTimeWithWeekday } from '../../utils/dates';
 import { ANSWER_KEYS, answerKeyOf, groupByCompany, tallyConference, type AnswerKey } from '../answerTally';
-import { AnswerChip, CompanyAnswerChip } from '../ConferenceChips';
+import { CompanyAnswerChip } from '../ConferenceChips';
 import { LoadError } from '../LoadError';
 import { useConferenceMembers, type InviteeRecord } from '../useConferenceMembers';
 import type { Conference } from '../types';
-import { ChannelText } from './ChannelText';
+import { AnswerSummary } from './AnswerSummary';
 import { RecordAnswerDialog } from './RecordAnswerDialog';
 import { TallyCard } from './TallyCard';
 
@@ -38,13 +38,6 @@ export interface AnswersTabProps {
   /** The conference whose per-company answers are listed. */
   targetId: Identifier;
 }
-
-const proxyText = (row: InviteeRecord, translate: ReturnType<typeof useTranslate>) =>
-  row.answer_content === 'proxy_attend' && row.proxy_name
-    ? row.proxy_title
-      ? translate('kaigi.conferences.answer.proxy_with_title', { name: row.proxy_name, title: row.proxy_title })
-      : translate('kaigi.conferences.answer.proxy', { name: row.proxy_name })
-    : '';
 
 /** Staff record an invitee's answer (FAX, phone…) from its row. */
 export const RecordAnswerButton = ({ row, onClick }: { row: InviteeRecord; onClick: (row: InviteeRecord) => void }) => {
@@ -160,15 +153,7 @@ const ByCompany = ({
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.member?.name ?? row.member_id}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.member?.title ?? ''}</TableCell>
                     <TableCell>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                        <AnswerChip answer={row.answer_content} />
-                        {proxyText(row, translate) && (
-                          <Typography variant="body2" component="span">
-                            {proxyText(row, translate)}
-                          </Typography>
-                        )}
-                        <ChannelText row={row} />
-                      </Stack>
+                      <AnswerSummary row={row} />
                     </TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                       {formatDateTimeWithWeekday(row.answer_received_at ?? row.answered_at)}

@@ -21,7 +21,7 @@ const recordDialog = async (name: string) => {
 };
 
 describe('recording an answer received by the chamber', () => {
-  it('shows each answer’s channel, 期限後 and the tally by channel', async () => {
+  it('shows each answer’s channel, who recorded it, 期限後 and the tally by channel', async () => {
     signIn();
     server.use(
       http.get(`${API}/conferences/1`, () => HttpResponse.json(detail())),
@@ -32,7 +32,11 @@ describe('recording an answer received by the chamber', () => {
     const faxRow = within(acme).getByText('山田 花子').closest('tr')!;
     expect(within(faxRow).getByText('会議所受付（FAX）')).toBeInTheDocument();
     expect(within(faxRow).getByText('期限後')).toBeInTheDocument();
-    expect(within(within(acme).getByText('山田 太郎').closest('tr')!).getByText('ポータル')).toBeInTheDocument();
+    // issue 33: the staff member who typed the FAX in; the company's user for its portal answer
+    expect(within(faxRow).getByText('記録：会議所 花子')).toBeInTheDocument();
+    const portalRow = within(acme).getByText('山田 太郎').closest('tr')!;
+    expect(within(portalRow).getByText('ポータル')).toBeInTheDocument();
+    expect(within(portalRow).getByText('記録：アクメ 管理者')).toBeInTheDocument();
     expect(screen.getByTestId('channels-1')).toHaveTextContent('ポータル 1FAX 1電話 1紙 1');
   }, 30_000);
 

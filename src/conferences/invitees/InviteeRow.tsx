@@ -1,7 +1,8 @@
 /**
  * One invitee of the 招待者 table, sortable (issue 15 item 1): a drag handle (mouse, touch after a
  * short press so the page still scrolls, keyboard: space, arrows, space), ↑/↓ to its neighbour's
- * place, and 「位置を指定して移動」; each is one request (useSeatMove.ts).
+ * place, and 「位置を指定して移動」; each is one request (useSeatMove.ts). Its answer, how it came
+ * in and who recorded it show beside it (issue 33).
  */
 import type { Ref } from 'react';
 import { Box, Checkbox, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
@@ -14,6 +15,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useTranslate } from 'react-admin';
 import type { InviteeRecord } from '../useConferenceMembers';
 import { RecordAnswerButton } from '../answers/AnswersTab';
+import { AnswerSummary } from '../answers/AnswerSummary';
 
 export interface InviteeRowProps {
   row: InviteeRecord;
@@ -86,15 +88,21 @@ export const InviteeRow = (props: InviteeRowProps) => {
             {row.member.name_kana}
           </Typography>
         )}
-        {/* phones: the company under the name instead of in its own column */}
+        {/* phones: the company and the answer under the name instead of in their own columns */}
         <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
           {row.company?.name1 ?? ''}
         </Typography>
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <AnswerSummary row={row} />
+        </Box>
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{row.member?.title ?? ''}</TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.company?.name1 ?? ''}</TableCell>
-      <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
+      <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
         {translate(`kaigi.conferences.category.${row.category}`)}
+      </TableCell>
+      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+        <AnswerSummary row={row} />
       </TableCell>
       {canEdit && (
         <TableCell align="right">

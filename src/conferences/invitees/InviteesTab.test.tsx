@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../test/server';
 import { renderAdmin } from '../../common/testing/renderAdmin';
 import conferences from '..';
-import { API, detail, invitee, list, signIn } from '../test/fixtures';
+import { API, answersFixture, detail, invitee, list, signIn } from '../test/fixtures';
 
 /** Debounced filters and chained requests can take more than waitFor's default second on a busy machine. */
 const WAIT = { timeout: 5000 };
@@ -162,9 +162,36 @@ describe('invitees tab', () => {
     expect(screen.getByText('招待者 3名')).toBeInTheDocument();
     const query = calls.find((c) => c.path === 'conference_members')!.query!;
     expect(query.get('conference_id')).toBe('1');
-    expect(query.get('expand')).toBe('member,company');
+    expect(query.get('expand')).toBe('member,company,recorder');
     expect(query.get('sort')).toBe('sort');
     expect(query.get('page_size')).toBe('1000');
+  }, 30_000);
+
+  it('shows each invitee’s answer, how it came in and who recorded it (issue 33)', async () => {
+    signIn();
+    setup();
+    server.use(
+      http.get(`${API}/conference_members`, () => {
+        const rows = answersFixture().filter((r) => r.conference_id === 1);
+        return list(rows, rows.length, 1, 1000);
+      }),
+    );
+    renderAdmin('/conferences/1/invitees', { conferences });
+    const table = await screen.findByRole('table', { name: '招待者' }, { timeout: 20_000 });
+    expect(within(table).getByRole('columnheader', { name: '回答' })).toBeInTheDocument();
+    const rowOf = (name: string) => within(table).getByText(name).closest('tr')!;
+    // in its own column, and under the name on phones
+    const faxed = rowOf('山田 花子');
+    expect(within(faxed).getAllByText('代理出席')).toHaveLength(2);
+    expect(within(faxed).getAllByText('代理: 佐藤 次郎（部長）')).toHaveLength(2);
+    expect(within(faxed).getAllByText('会議所受付（FAX）')).toHaveLength(2);
+    expect(within(faxed).getAllByText('記録：会議所 花子')).toHaveLength(2);
+    const portal = rowOf('山田 太郎');
+    expect(within(portal).getAllByText('ポータル')).toHaveLength(2);
+    expect(within(portal).getAllByText('記録：アクメ 管理者')).toHaveLength(2);
+    const unanswered = rowOf('鈴木 二郎');
+    expect(within(unanswered).getAllByText('未回答')).toHaveLength(2);
+    expect(within(unanswered).queryByText(/^記録：/)).not.toBeInTheDocument();
   }, 30_000);
 
   it("moves an invitee up with one PUT of the neighbour's place and its own version, and keeps the focus on its arrow", async () => {

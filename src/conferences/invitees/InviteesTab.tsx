@@ -214,8 +214,11 @@ export const InviteesTab = ({ conferenceId, eventDate, parentId = null, allowDel
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {translate('resources.conference_members.fields.company')}
                     </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>
+                    <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
                       {translate('resources.conference_members.fields.category')}
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {translate('resources.conference_members.fields.answer_content')}
                     </TableCell>
                     {canEdit && <TableCell align="right" />}
                   </TableRow>

@@ -177,6 +177,51 @@ describe('companies: export → import', () => {
   });
 });
 
+describe('the 〓 match (issue 33): what Shift_JIS cannot hold comes back as the stored character', () => {
+  it('an unchanged Shift_JIS export holding 𠮷 reports 0 changes and names the 〓 cell', async () => {
+    const [id] = await createCompanies([{ name1: '𠮷野商事', address: '浜松市中央区𠮷野町1-1' }]);
+    const own = await ownRows(await exported('companies', 'csv_sjis'), 'csv_sjis', await codesOf([id]));
+    expect(iconv.decode(own, 'cp932')).toContain('〓野商事');
+    const before = await listsChecksum(env.app.pool);
+    const job = await dryRun('companies', 'csv_sjis', own);
+    expect(job.errors).toEqual([]);
+    expect(job).toMatchObject({ status: 'succeeded', counts: { rows: 1, created: 0, updated: 0, unchanged: 1, failed: 0 } });
+    expect(job.warnings!.filter((w) => w.code === 'import_geta_matched').map((w) => w.column)).toEqual(['事業所名', '住所']);
+    expect(job.warnings!.find((w) => w.column === '事業所名')!.message).toContain('𠮷野商事');
+    // the preview shows what is kept, not the 〓
+    expect(JSON.stringify(job.preview)).not.toContain('〓');
+    expect(await listsChecksum(env.app.pool)).toBe(before);
+  });
+
+  it('a row changed elsewhere is updated without writing the 〓 back', async () => {
+    const [id] = await createCompanies([{ name1: '𠮷田工業', representative: '𠮷田 一郎' }]);
+    const own = await ownRows(await exported('companies', 'csv_sjis'), 'csv_sjis', await codesOf([id]));
+    const csv = iconv.decode(own, 'cp932').replace('〓田 一郎', '〓田 二郎');
+    const job = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: iconv.encode(csv, 'cp932'),
+      fileName: 'export.csv',
+      contentType: CSV_TYPE,
+      dry_run: false,
+    });
+    expect(job).toMatchObject({ status: 'succeeded', counts: { updated: 1, failed: 0 } });
+    const { rows } = await env.app.pool.query('select attributes from company where id = $1', [id]);
+    // the name kept its 𠮷; the edited cell, a real change, is taken as written
+    expect(rows[0].attributes).toMatchObject({ name1: '𠮷田工業', representative: '〓田 二郎' });
+  });
+
+  it('members: a 𠮷 in the name comes back unchanged from a Shift_JIS export', async () => {
+    const [memberId] = await createPeople([
+      { member: { name: '𠮷川 花子', title: '𠮷祥部長' }, position: { position_type: 'CCI_OFFICER', position_name: '議員' } },
+    ]);
+    const own = await ownRows(await exported('members', 'csv_sjis'), 'csv_sjis', await idsOf('members', [memberId]));
+    const job = await dryRun('members', 'csv_sjis', own);
+    expect(job.errors).toEqual([]);
+    expect(job).toMatchObject({ status: 'succeeded', counts: { rows: 1, updated: 0, unchanged: 1 } });
+    expect(job.warnings!.filter((w) => w.code === 'import_geta_matched').map((w) => w.column)).toEqual(['氏名', '肩書']);
+  });
+});
+
 const memberBody = fc.record({
   name: text(12),
   name_kana: fc.option(kana, { nil: undefined }),

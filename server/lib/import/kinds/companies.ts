@@ -11,9 +11,10 @@ import { auditMany } from '../../audit.ts';
 import { foldCode } from '../../../../access/codes.ts';
 import { cellText, type ImportRow } from '../read/index.ts';
 import { dateCell } from './people.ts';
+import { keepGetaCells } from '../geta.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
-import { FOLDED_CODE_IN_2, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { FOLDED_CODE_IN_2, changedColumns, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const COMPANY_CODE = '事業所コード';
 /** 入会日 (issue 33): 和暦, Excel serials and every form the members' dates take */
@@ -229,6 +230,14 @@ export const companiesKind: ImportKind<Pending> = {
   },
 };
 
+const HEADER_OF: Record<string, string> = Object.fromEntries(FIELDS);
+
+/** A cell that is the Shift_JIS export's 〓 rendering of the stored text keeps the stored text (geta.ts). */
+function keepGeta(r: Pending, current: StoredCompany): void {
+  const warnings = keepGetaCells(current.attributes, r.attributes!, { row: r.source.row, labels: HEADER_OF, values: r.values });
+  if (warnings.length > 0) r.warnings = warnings;
+}
+
 /** Each checked row's stored company (by the folded code): updated or unchanged. */
 async function lookUp(ctx: KindContext, rows: ImportRow[], checked: Pending[]): Promise<void> {
   const codes = checked.filter((r) => r.code !== undefined).map((r) => r.code!);
@@ -242,9 +251,13 @@ async function lookUp(ctx: KindContext, rows: ImportRow[], checked: Pending[]): 
     const current = r.code !== undefined ? byCode.get(r.code) : undefined;
     if (!current) continue;
     r.current = current;
-    const changed =
-      (r.joinedOn !== undefined && !same(current.joined_on, r.joinedOn)) ||
-      Object.entries(r.attributes!).some(([f, v]) => !same(current.attributes[f as Field], v));
-    r.result = changed ? 'updated' : 'unchanged';
+    keepGeta(r, current);
+    const read = Object.keys(r.attributes!) as Field[];
+    const changes = [
+      ...(r.joinedOn !== undefined ? changedColumns(['joined_on'], current, { joined_on: r.joinedOn }, LABELS) : []),
+      ...changedColumns(read, current.attributes, r.attributes!, HEADER_OF),
+    ];
+    r.result = changes.length > 0 ? 'updated' : 'unchanged';
+    if (changes.length > 0) r.changes = changes;
   }
 }

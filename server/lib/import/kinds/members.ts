@@ -4,7 +4,7 @@
  * (folded as the forms fold it). Checked by MemberCreateSchema and the forms' period rule.
  */
 import { foldCode } from '../../../../access/codes.ts';
-import { member } from '../../../db/schema.ts';
+import { member, type ImportWarningEntry } from '../../../db/schema.ts';
 import { MEMBER_EXPORT_HEADERS } from '../../../jobs/sources/index.ts';
 import { MemberCreateSchema } from '../../../schemas/member.ts';
 import { toMember } from '../../../repositories/members.ts';
@@ -13,8 +13,9 @@ import { auditMany } from '../../audit.ts';
 import type { ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
+import { keepGetaCells } from '../geta.ts';
 import { END, START, checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { FOLDED_CODE_IN_2, byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { FOLDED_CODE_IN_2, byHeader, changedColumns, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const MEMBER_ID = '会員ID';
 const COMPANY_CODE = '事業所コード';
@@ -83,6 +84,18 @@ function check(
   companies: Map<string, CompanyRef>,
   members: Map<number, StoredMember>,
 ): Pending {
+  const warnings: ImportWarningEntry[] = [];
+  const checked = checkCells(ctx, row, companies, members, warnings);
+  return warnings.length > 0 ? { ...checked, warnings } : checked;
+}
+
+function checkCells(
+  ctx: KindContext,
+  row: ImportRow,
+  companies: Map<string, CompanyRef>,
+  members: Map<number, StoredMember>,
+  warnings: ImportWarningEntry[],
+): Pending {
   const errors: Pending['errors'] = [];
   const id = idCell(ctx, row, MEMBER_ID, errors);
   const code = foldCode(textCell(ctx, row, COMPANY_CODE) ?? '');
@@ -95,10 +108,12 @@ function check(
   const end = dateCell(ctx, row, END, errors);
   if (start !== undefined) body.start_at = start;
   if (end !== undefined) body.end_at = end;
+  const current = id !== null && !Number.isNaN(id) ? members.get(id) : undefined;
+  if (current)
+    warnings.push(...keepGetaCells(current as unknown as Record<string, unknown>, body, { row: row.row, labels: LABELS }));
   const read = Object.keys(body);
   const values: Record<string, unknown> = { [MEMBER_ID]: id, [COMPANY_CODE]: code, ...byHeader(LABELS, read, body) };
 
-  const current = id !== null && !Number.isNaN(id) ? members.get(id) : undefined;
   if (id !== null && !Number.isNaN(id) && !current) {
     errors.push({ row: row.row, column: MEMBER_ID, code: 'not_found', message: m.memberNotFound() });
   }
@@ -132,8 +147,12 @@ function check(
     errors.push({ row: row.row, column: MEMBER_ID, code: 'duplicate_in_file', message: m.duplicateInFile(MEMBER_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (key) ctx.seen.add(key);
-  const result = !current ? 'created' : FIELDS.every((f) => same(current[f], next[f])) ? 'unchanged' : 'updated';
-  return { source: row, result, errors, values, next, current, company };
+  if (!current) return { source: row, result: 'created', errors, values, next, current, company };
+  // the company shown by its code, as the sheet has it
+  const codeOf = (id: unknown) => (id === current.company_id ? current.company_code : company!.company_code);
+  const changes = changedColumns(FIELDS, current, next, LABELS, { company_id: codeOf });
+  if (changes.length === 0) return { source: row, result: 'unchanged', errors, values, next, current, company };
+  return { source: row, result: 'updated', errors, values, next, current, company, changes };
 }
 
 const pickFields = (s: StoredMember) => {

@@ -4,7 +4,7 @@
  * the type's code or its name in the chamber's master data (役員, 部会 …). Checked by
  * PositionCreateSchema and the forms' period rule.
  */
-import { MASTER_TYPE_POSITION_TYPE, position } from '../../../db/schema.ts';
+import { MASTER_TYPE_POSITION_TYPE, position, type ImportWarningEntry, type PositionType } from '../../../db/schema.ts';
 import { POSITION_EXPORT_HEADERS, POSITION_TYPE_NAMES } from '../../../jobs/sources/index.ts';
 import { PositionCreateSchema } from '../../../schemas/position.ts';
 import { auditMany } from '../../audit.ts';
@@ -12,8 +12,9 @@ import type { ImportRow } from '../read/index.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { MEMBER_ID, membersById, type StoredMember } from './members.ts';
+import { keepGetaCells } from '../geta.ts';
 import { checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { byHeader, changedColumns, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const POSITION_ID = '役職ID';
 const TYPE = '区分';
@@ -73,6 +74,12 @@ interface Lookups {
 }
 
 function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
+  const warnings: ImportWarningEntry[] = [];
+  const checked = checkCells(ctx, row, found, warnings);
+  return warnings.length > 0 ? { ...checked, warnings } : checked;
+}
+
+function checkCells(ctx: KindContext, row: ImportRow, found: Lookups, warnings: ImportWarningEntry[]): Pending {
   const errors: Pending['errors'] = [];
   const id = idCell(ctx, row, POSITION_ID, errors);
   const memberId = idCell(ctx, row, MEMBER_ID, errors);
@@ -90,11 +97,13 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   const end = dateCell(ctx, row, END, errors);
   if (start !== undefined) body.start_at = start;
   if (end !== undefined) body.end_at = end;
+  const current = id !== null && !Number.isNaN(id) ? found.positions.get(id) : undefined;
+  if (current)
+    warnings.push(...keepGetaCells(current as unknown as Record<string, unknown>, body, { row: row.row, labels: LABELS }));
   const read = Object.keys(body).filter((f) => f !== 'position_type');
   const values: Record<string, unknown> = { [POSITION_ID]: id, [MEMBER_ID]: memberId, ...byHeader(LABELS, read, body) };
   if (typeText !== undefined) values[TYPE] = typeText; // the 区分 as written, not its code
 
-  const current = id !== null && !Number.isNaN(id) ? found.positions.get(id) : undefined;
   if (id !== null && !Number.isNaN(id) && !current) {
     errors.push({ row: row.row, column: POSITION_ID, code: 'not_found', message: m.positionNotFound() });
   }
@@ -119,8 +128,12 @@ function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
     errors.push({ row: row.row, column: POSITION_ID, code: 'duplicate_in_file', message: m.duplicateInFile(POSITION_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (key) ctx.seen.add(key);
-  const result = !current ? 'created' : FIELDS.every((f) => same(current[f], next[f])) ? 'unchanged' : 'updated';
-  return { source: row, result, errors, values, next, current };
+  if (!current) return { source: row, result: 'created', errors, values, next, current };
+  // 区分 by its name, as the sheet has it
+  const typeName = (code: unknown) => POSITION_TYPE_NAMES[code as PositionType] ?? code;
+  const changes = changedColumns(FIELDS, current, next, LABELS, { position_type: typeName });
+  if (changes.length === 0) return { source: row, result: 'unchanged', errors, values, next, current };
+  return { source: row, result: 'updated', errors, values, next, current, changes };
 }
 
 const stored = (p: StoredPosition) => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../helpers/app.ts';
 import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../helpers/fixtures.ts';
 import { usernameOf } from '../../../helpers/attendance-fixtures.ts';
-import { createExportFixture, type ExportFixture } from '../../../helpers/export-fixtures.ts';
+import { PORTAL_USERNAME, createExportFixture, type ExportFixture } from '../../../helpers/export-fixtures.ts';
 import { createReceptionExportFixture, type ReceptionExportFixture } from '../../../helpers/reception-export-fixtures.ts';
 import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
 import { download, eventually, readXlsx, rowsOf } from '../../../helpers/export-files.ts';
@@ -28,8 +28,8 @@ beforeAll(async () => {
   env = await startExportTestEnv();
   call = caller(env.app, tokenOf);
   await ensureOtherChamber(env.app.pool);
-  fx = await createExportFixture(env.app.pool);
   const staff = await usernameOf(env.app.pool, DEMO.staff);
+  fx = await createExportFixture(env.app.pool, staff);
   rx = await createReceptionExportFixture(env.app.pool, fx, staff);
   const { rows } = await env.app.pool.query<{ display_name: string }>('select display_name from users where username = $1', [
     staff,
@@ -93,8 +93,10 @@ const per = (name: string) => [
   `${name}：回答日時`,
   `${name}：受付方法`,
   `${name}：受付日時`,
+  `${name}：記録者`,
 ];
-const ATTENDANCE = {
+/** 記録者 (issue 33): the staff member by display name, known once the app runs */
+const attendance = (staff: string) => ({
   header: [...HEAD, ...per('輸出テスト総会'), ...per('懇親会（輸出テスト）')],
   a: [
     '1',
@@ -110,11 +112,13 @@ const ATTENDANCE = {
     '2019/05/01 10:00',
     'ポータル',
     '2019/05/01 10:00',
+    PORTAL_USERNAME,
     '出席',
     '',
     '2019/05/03 12:00',
     '電話',
     '2019/05/03 11:50',
+    staff,
   ],
   b: [
     '2',
@@ -130,13 +134,15 @@ const ATTENDANCE = {
     '2019/05/02 09:30',
     'FAX（期限後）',
     '2019/05/02 08:45',
+    staff,
+    '',
     '',
     '',
     '',
     '',
     '',
   ],
-  // an answer recorded before channels existed: no 受付方法 nor 受付日時
+  // an answer recorded before channels existed: no 受付方法, 受付日時 nor 記録者
   c: [
     '3',
     'EX02',
@@ -151,13 +157,15 @@ const ATTENDANCE = {
     '',
     '',
     '',
+    '',
     '欠席',
     '',
     '2019/05/04 08:00',
     '',
     '',
+    '',
   ],
-};
+});
 const RECEPTION_HEADER = [
   '番号',
   '事業所コード',
@@ -169,6 +177,7 @@ const RECEPTION_HEADER = [
   '会員氏名',
   '受付方法',
   '受付日時',
+  '記録者',
   '受付',
 ];
 
@@ -187,9 +196,10 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     return { job, file, rows: await rowsOf(format, file.body) };
   };
 
-  it('出欠一覧: one row per person, each conference’s answer, substitute, time and 受付方法/受付日時; protocol order', async () => {
+  it('出欠一覧: one row per person, each conference’s answer, substitute, time, 受付方法/受付日時 and 記録者; protocol order', async () => {
     const { job, file, rows } = await produce({ type: 'attendance', params: { conference_id: fx.mainId } });
-    expect(rows).toEqual([ATTENDANCE.header, ATTENDANCE.a, ATTENDANCE.b, ATTENDANCE.c].map(expectRow));
+    const expected = attendance(staffName);
+    expect(rows).toEqual([expected.header, expected.a, expected.b, expected.c].map(expectRow));
     expect(job).toMatchObject({ progress_done: 3, progress_total: 3, replaced_char_count: format === 'csv_sjis' ? 2 : null });
     // Shift_JIS names the cells it changed, so the page can say so before download (issue 15 item 6)
     expect(job.replacements).toEqual(
@@ -228,12 +238,38 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     expect(rows).toEqual(
       [
         RECEPTION_HEADER,
-        ['1', 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '', '本人', '出席', '𠮷田 一郎', 'ポータル', at, '済 13:52'],
-        ['2', 'EX02', '髙島屋工業', '髙橋 太郎', '専務取締役', '代理', '代理出席', '髙橋 花子', 'FAX', at, '済 13:41'],
-        ['3', 'EX02', '髙島屋工業', '安藤 次郎', '', '随行', '委任状', '安藤 次郎', 'FAX', at, ''],
-        ['4', 'EX02', '髙島屋工業', '上野 未回答', '', '本人', '未回答', '上野 未回答', '', '', ''],
-        ['5', 'EX01', '𠮷野商事株式会社', '江藤 欠席', '', '本人', '欠席', '江藤 欠席', 'ポータル', at, ''],
-        ['6', 'EX01', '𠮷野商事株式会社', '飛田 当日', '', '随行（当日参加）', '出席', '飛田 当日', '窓口', at, '済 14:03'],
+        [
+          '1',
+          'EX01',
+          '𠮷野商事株式会社',
+          '𠮷田 一郎',
+          '',
+          '本人',
+          '出席',
+          '𠮷田 一郎',
+          'ポータル',
+          at,
+          PORTAL_USERNAME,
+          '済 13:52',
+        ],
+        ['2', 'EX02', '髙島屋工業', '髙橋 太郎', '専務取締役', '代理', '代理出席', '髙橋 花子', 'FAX', at, staffName, '済 13:41'],
+        ['3', 'EX02', '髙島屋工業', '安藤 次郎', '', '随行', '委任状', '安藤 次郎', 'FAX', at, staffName, ''],
+        ['4', 'EX02', '髙島屋工業', '上野 未回答', '', '本人', '未回答', '上野 未回答', '', '', '', ''],
+        ['5', 'EX01', '𠮷野商事株式会社', '江藤 欠席', '', '本人', '欠席', '江藤 欠席', 'ポータル', at, PORTAL_USERNAME, ''],
+        [
+          '6',
+          'EX01',
+          '𠮷野商事株式会社',
+          '飛田 当日',
+          '',
+          '随行（当日参加）',
+          '出席',
+          '飛田 当日',
+          '窓口',
+          at,
+          staffName,
+          '済 14:03',
+        ],
       ].map(expectRow),
     );
     expect(job).toMatchObject({ progress_done: 6, progress_total: 6, replaced_char_count: format === 'csv_sjis' ? 5 : null });
@@ -244,7 +280,20 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
     expect(rows).toEqual(
       [
         RECEPTION_HEADER,
-        ['1', 'EX01', '𠮷野商事株式会社', '𠮷田 一郎', '', '本人', '出席', '𠮷田 一郎', 'ポータル', '2019/05/01 10:00', ''],
+        [
+          '1',
+          'EX01',
+          '𠮷野商事株式会社',
+          '𠮷田 一郎',
+          '',
+          '本人',
+          '出席',
+          '𠮷田 一郎',
+          'ポータル',
+          '2019/05/01 10:00',
+          PORTAL_USERNAME,
+          '',
+        ],
         [
           '2',
           'EX02',
@@ -256,6 +305,7 @@ describe.each(FORMATS)('produced files, read back (%s)', (format) => {
           '髙橋 花子',
           'FAX（期限後）',
           '2019/05/02 08:45',
+          staffName,
           '',
         ],
       ].map(expectRow),

@@ -254,3 +254,59 @@ describe('answers from every channel', () => {
     expect(changed.json().data[0]).toMatchObject({ answer_content: 'attend', answer_channel: 'portal' });
   });
 });
+
+describe('who recorded each answer (issue 33: expand=recorder)', () => {
+  /** what the console names a user by: the display name, else the e-mail */
+  const nameOf = async (username: string) =>
+    (
+      await app.pool.query<{ name: string }>('select coalesce(display_name, email) as name from users where username = $1', [
+        username,
+      ])
+    ).rows[0].name;
+
+  it('the staff member for a FAX answer, the company user for a portal answer, null while unanswered', async () => {
+    const faxed = await invitedIn({});
+    await put(faxed, { answer_content: 'attend', answer_channel: 'fax' });
+    const conferenceId = faxed.conferenceId;
+    // a second invitee of the same conference answers in the portal
+    const more = await call('POST', BASE, DEMO.staff, { mode: 'one', conference_id: conferenceId, member_id: members[1] });
+    expect(more.statusCode, more.body).toBe(201);
+    const [portal] = more.json().created as Row[];
+    const answered = await call('POST', '/v1/company/conference_members/answer', DEMO.companyAdmin, {
+      answers: [{ id: portal.id, answer_content: 'absent' }],
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+
+    const list = await call('GET', `${BASE}?conference_id=${conferenceId}&expand=recorder&sort=sort`, DEMO.staff);
+    expect(list.statusCode, list.body).toBe(200);
+    const companyUser = await usernameOf(app.pool, DEMO.companyAdmin);
+    expect(list.json().data.map((r: { id: number; recorder: unknown }) => [r.id, r.recorder])).toEqual([
+      [faxed.id, { name: await nameOf(staff) }],
+      [portal.id, { name: await nameOf(companyUser) }],
+    ]);
+    const unanswered = await invitedIn({});
+    const none = await call('GET', `${BASE}?conference_id=${unanswered.conferenceId}&expand=recorder`, DEMO.staff);
+    expect(none.json().data[0].recorder).toBeNull();
+    expect(await nameOf(staff)).not.toBe(staff);
+  });
+
+  it('a user since deleted is named by the username the answer keeps', async () => {
+    const row = await invitedIn({});
+    await app.pool.query(
+      `update conference_member set answer_content = 'attend', answer_channel = 'paper', answered_by = 'gone-clerk' where id = $1`,
+      [row.id],
+    );
+    const list = await call('GET', `${BASE}?conference_id=${row.conferenceId}&expand=member,recorder`, DEMO.admin);
+    expect(list.json().data[0].recorder).toEqual({ name: 'gone-clerk' });
+  });
+
+  it('is the chamber’s: the company’s own list refuses expand=recorder (400)', async () => {
+    const row = await invitedIn({});
+    const res = await call(
+      'GET',
+      `/v1/company/conference_members?conference_id=${row.conferenceId}&expand=recorder`,
+      DEMO.companyAdmin,
+    );
+    expect(res.statusCode).toBe(400);
+  });
+});
