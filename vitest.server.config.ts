@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['server/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     // the cluster tests start their own stacks: vitest.cluster.config.ts (npm run test:cluster); the
     // production folder's test needs npm run build:prod first: vitest.deploy.config.ts (npm run test:prod-build)
     exclude: ['test/cluster/**', 'test/deploy/**', '**/node_modules/**'],
