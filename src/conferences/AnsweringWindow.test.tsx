@@ -191,7 +191,8 @@ describe('answering window', () => {
       http.post(`${API}/conference_members`, async ({ request }) => {
         posts.push((await request.json()) as Record<string, unknown>);
         copied = true;
-        return HttpResponse.json({ created: 1, skipped: 2 }, { status: 201 });
+        // the wire's InviteResult: the rows created and the member ids skipped (already invited)
+        return HttpResponse.json({ created: [{ id: 50 }], skipped: [1051, 1052] }, { status: 201 });
       }),
     );
     const user = userEvent.setup();
