@@ -71,11 +71,15 @@ test('CCI_ADMIN exports 出欠一覧 as XLSX, waits until 完了 and downloads t
     `${CONFERENCE}：回答日時`,
     `${CONFERENCE}：受付方法`,
     `${CONFERENCE}：受付日時`,
+    // who recorded the answer (issue 33)
+    `${CONFERENCE}：記録者`,
     `${SUB_CONFERENCE}：出欠`,
     `${SUB_CONFERENCE}：代理出席者`,
     `${SUB_CONFERENCE}：回答日時`,
     `${SUB_CONFERENCE}：受付方法`,
     `${SUB_CONFERENCE}：受付日時`,
+    // who recorded the answer (issue 33)
+    `${SUB_CONFERENCE}：記録者`,
   ]);
   const rows = Array.from({ length: sheet!.rowCount - 1 }, (_, i) => values(i + 2));
   expect(rows.length).toBeGreaterThan(1);

@@ -91,7 +91,9 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
   if (job.applied_from) await deps.state.progress(attempt, 0, await deps.state.rowsOf(job.applied_from));
   const counts: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
   const errors: ImportRowError[] = [];
-  const warnings: ImportWarningEntry[] = [...sheet.warnings];
+  // the rows' own warnings (a 〓 kept as stored); the sheet's are read with the rows (a note row is
+  // found while reading), so they are joined at the end
+  const rowWarnings: ImportWarningEntry[] = [];
   const preview: Record<string, unknown>[] = [];
   let errorWriter: ExportWriter | null = null;
   let reported = 0;
@@ -118,7 +120,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
         counts.rows += 1;
         counts[r.result] += 1;
         if (preview.length < PREVIEW_ROWS) preview.push({ row: r.source.row, result: r.result, values: previewValues(r.values) });
-        for (const w of r.warnings ?? []) if (warnings.length < MAX_LISTED_ERRORS) warnings.push(w);
+        for (const w of r.warnings ?? []) if (rowWarnings.length < MAX_LISTED_ERRORS) rowWarnings.push(w);
         if (r.result !== 'failed') continue;
         for (const e of r.errors) if (errors.length < MAX_LISTED_ERRORS) errors.push(e);
         errorWriter ??= openWriter('xlsx', errorFile, {
@@ -182,6 +184,7 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
     errorFileKey = `${job.cci_code}/imports/${job.id}/${safeFileName(`取込エラー_${job.id}`, 'errors')}.xlsx`;
     await deps.storage.putFile(errorFileKey, errorFile, FORMAT_FILES.xlsx.contentType);
   }
+  const warnings = [...sheet.warnings, ...rowWarnings];
   const result = { counts, errors, warnings, preview, error_file_key: errorFileKey };
   const stopped = !job.dry_run && counts.failed > 0 && !job.skip_invalid;
   await deps.state.finish(
