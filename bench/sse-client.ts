@@ -1,5 +1,5 @@
 /**
- * The benchmark's room viewers (bench/room.ts): plain node:http event streams parsed as EventSource
+ * The benchmark's event-stream readers (bench/room.ts's viewers, bench/vote-board.ts's boards): plain node:http event streams parsed as EventSource
  * would, one socket each. Every chat event is reported with the moment its bytes reached this process,
  * taken before any parsing, so a thousand clients' parsing does not add to the latency measured.
  */
@@ -21,23 +21,37 @@ export function openSse(url: string, agent: http.Agent, onChat: OnChat): Promise
         reject(new Error(`${url}: HTTP ${response.statusCode}`));
         return;
       }
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk: string) => {
-        const receivedAt = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.includes('event: chat\n')) continue;
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (data) onChat((JSON.parse(data.slice(6)) as { body: string }).body, receivedAt);
-        }
+      onEvents(response, 'chat', (field, receivedAt) => {
+        const data = field('data');
+        if (data) onChat((JSON.parse(data) as { body: string }).body, receivedAt);
       });
       response.on('error', () => {});
       resolve({ close: () => request.destroy() });
     });
     request.on('error', reject);
+  });
+}
+
+/** A field of one event block (`data`, `id` …), or undefined. */
+export type EventField = (name: string) => string | undefined;
+
+/**
+ * Each `event: <name>` block of an event stream, with the moment its bytes reached this process
+ * (performance.now(), taken before any parsing).
+ */
+export function onEvents(response: http.IncomingMessage, name: string, onEvent: (field: EventField, receivedAt: number) => void) {
+  response.setEncoding('utf8');
+  let buffer = '';
+  response.on('data', (chunk: string) => {
+    const receivedAt = performance.now();
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (!block.includes(`event: ${name}\n`)) continue;
+      const lines = block.split('\n');
+      onEvent((field) => lines.find((line) => line.startsWith(`${field}: `))?.slice(field.length + 2), receivedAt);
+    }
   });
 }

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { onEvents } from './sse-client.ts';
 
 interface BoardEvent {
   seq: number;
@@ -18,25 +19,10 @@ export function openBoard(url: string, agent: http.Agent) {
   const waiters: Array<() => void> = [];
   const request = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
     if (response.statusCode !== 200) throw new Error(`${url}: HTTP ${response.statusCode}`);
-    response.setEncoding('utf8');
-    let buffer = '';
-    response.on('data', (chunk: string) => {
-      const at = performance.now();
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!block.includes('event: poll\n')) continue;
-        const field = (name: string) =>
-          block
-            .split('\n')
-            .find((line) => line.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const data = JSON.parse(field('data') ?? '{}') as { voted?: number };
-        events.push({ seq: Number(field('id')), at, voted: data.voted ?? null });
-        for (const wake of waiters.splice(0)) wake();
-      }
+    onEvents(response, 'poll', (field, at) => {
+      const data = JSON.parse(field('data') ?? '{}') as { voted?: number };
+      events.push({ seq: Number(field('id')), at, voted: data.voted ?? null });
+      for (const wake of waiters.splice(0)) wake();
     });
     response.on('error', () => {});
   });

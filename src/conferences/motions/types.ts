@@ -3,7 +3,7 @@
  * (src/api/schema.d.ts). The constants copy the server's lists
  * (server/db/schema.ts); types.test.ts checks that they still agree with it.
  */
-import type {
+export type {
   Motion,
   MotionCreate,
   MotionDetail,
@@ -15,19 +15,8 @@ import type {
   PollUpdate,
   PollVoter,
 } from '../../api/schema';
+import type { Motion, Poll, PollResult, PollVoter } from '../../api/schema';
 
-export type {
-  Motion,
-  MotionCreate,
-  MotionDetail,
-  MotionUpdate,
-  Poll,
-  PollCreate,
-  PollProgressRead,
-  PollResult,
-  PollUpdate,
-  PollVoter,
-};
 export type MotionRule = Motion['rule'];
 export type MotionStatus = Motion['status'];
 export type MotionResult = NonNullable<Motion['result']>;
