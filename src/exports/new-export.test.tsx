@@ -65,7 +65,8 @@ it(
     expect(screen.getByText(/会議の出欠一覧・受付名簿・出席者一覧は会議の画面の「名簿を出力」から/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '会議一覧を開く' })).toHaveAttribute('href', '/conferences');
 
-    await user.click(screen.getByRole('button', { name: '新規出力' }));
+    // the button waits for the permission check (canAccess), which may answer after the list
+    await user.click(await screen.findByRole('button', { name: '新規出力' }));
     const dialog = await screen.findByRole('dialog', { name: '名簿を出力' });
     const kinds = within(dialog).getByRole('radiogroup', { name: '出力内容' });
     expect(

@@ -10,6 +10,7 @@ import { setNavigator } from '../api/navigation';
 import { setDefaultRetrySleep } from '../api/httpClient';
 import { clearSessionLoss } from '../session/sessionLoss';
 import { connectHttpClientToSession } from '../session/httpSession';
+import { resetAfterFile } from './fileReset';
 
 vi.mock('aws-amplify/auth', () => import('./amplifyMock'));
 
@@ -42,4 +43,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  resetAfterFile();
+});
