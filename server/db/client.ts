@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.ts';
+import { releaseGuardedPool } from './release-guard.ts';
 
 export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
@@ -42,6 +43,6 @@ export function createDb(databaseUrl: string, opts: CreateDbOptions = {}): { poo
   // connection between two queries (restart, failover) would emit an unhandled 'error' and kill the
   // process (issue 16's fault test). Its pending or next query fails instead; the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzle(pool, { schema });
+  const db = drizzle(releaseGuardedPool(pool), { schema });
   return { pool, db };
 }

@@ -298,6 +298,11 @@ export class RoomHub {
         }
       } catch (err) {
         this.log.error({ err, conferenceId }, 'room events read failed');
+        // read again: the events are in the rows, and no later notice may come to fetch them (the
+        // room's last events before everyone falls silent, a pool drained by a database restart)
+        setTimeout(() => {
+          if (!this.closed && this.rooms.get(conferenceId) === room) this.readNew(conferenceId, room);
+        }, RECONNECT_MS).unref();
       }
     });
   }

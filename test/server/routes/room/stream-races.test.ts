@@ -109,3 +109,30 @@ describe('two streams starting together', () => {
     for (const s of streams) expect(s.events.map((e) => e.event)).toEqual(['access_revoked']);
   });
 });
+
+describe('a live read that fails', () => {
+  it('is read again: the room’s last event still reaches an open stream (a pool drained by a database restart)', async () => {
+    const room = await createRoomConference(app.pool);
+    const link = await insertLink(app.pool, room.conferenceId);
+    const stream = await openStream(`${base}${linkRoom(link.token, '/events')}`);
+    expect(stream.status).toBe(200);
+    // the hub's read of new events (after a notice) fails once, as with no connection free
+    const query = app.pool.query.bind(app.pool) as (...args: unknown[]) => Promise<unknown>;
+    let failed = 0;
+    vi.spyOn(app.pool, 'query').mockImplementation(((...args: unknown[]) => {
+      const text = args[0];
+      if (failed === 0 && typeof text === 'string' && text.includes('from room_event where conference_id = $1 and seq > $2')) {
+        failed += 1;
+        return Promise.reject(new Error('timeout exceeded when trying to connect'));
+      }
+      return query(...args);
+    }) as typeof app.pool.query);
+
+    const sent = await call('POST', linkRoom(link.token, '/chat'), null, { body: '最後の発言' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [chat] = await stream.waitFor(1, 'chat');
+    expect(failed).toBe(1);
+    expect(chat.data).toMatchObject({ id: sent.json().id, body: '最後の発言' });
+    stream.close();
+  });
+});
