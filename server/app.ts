@@ -11,7 +11,7 @@ import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import spa from './plugins/external/spa.ts';
 import errorHandler, { sendProblem } from './plugins/app/error-handler.ts';
-import { Problem } from './plugins/app/problem.ts';
+import { Problem } from './lib/problem.ts';
 import inputNormalizer from './plugins/app/input-normalizer.ts';
 import wireSchemas from './plugins/app/wire-schemas.ts';
 import { requestValidatorCompiler } from './lib/request-validation.ts';

@@ -8,7 +8,7 @@ import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.t
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { audit } from '../lib/audit.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 
 type CompanyRow = typeof company.$inferSelect;
 

@@ -25,7 +25,7 @@ import {
 } from '../lib/conference-rules.ts';
 import { jstDayOf, jstDayStart, jstNextDayStart } from '../lib/conference-dates.ts';
 import { assertConferenceTimes, resolveCreate, type ResolvedConference } from '../lib/conference-template-defaults.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import { assertUploaded, createAttachmentLists } from '../lib/attachment-keys.ts';
 import type { Db } from '../db/client.ts';
 import { recheckRoomViewers } from './room-db.ts';

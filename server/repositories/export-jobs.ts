@@ -18,7 +18,7 @@ import { listQuerySchema, planList, runList, type ListResult, type ListSpec } fr
 import { jobListConditions, jobListSpec } from '../lib/job-list.ts';
 import { audit } from '../lib/audit.ts';
 import { jstDayOf } from '../lib/conference-dates.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 import { fileNameOf } from '../storage/keys.ts';
 import type { ExportQueue } from '../jobs/export-queue.ts';
 

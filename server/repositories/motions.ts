@@ -31,7 +31,7 @@ import {
   motionRuleLocked,
   motionVoted,
 } from '../lib/votes/problems.ts';
-import { notFound } from '../plugins/app/problem.ts';
+import { notFound } from '../lib/problem.ts';
 import { listQuerySchema, planList, runList, type ListSpec } from '../lib/list-query.ts';
 import { containsKeyword } from '../lib/masters-contains.ts';
 import { MotionStatusSchema, type Motion, type MotionCreate, type MotionUpdate } from '../schemas/motion.ts';

@@ -13,7 +13,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { ConferenceStatus } from '../db/schema.ts';
 import * as schema from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../plugins/app/problem.ts';
+import { notFound } from '../lib/problem.ts';
 import { signTicket, verifyTicket } from '../lib/reception/ticket.ts';
 import {
   RECEPTION_CLOSED,

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import type { LinkCreate, RoomLink } from '../schemas/room.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import { signLink } from '../lib/room/link-token.ts';

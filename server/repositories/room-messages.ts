@@ -4,7 +4,7 @@
  * second rule holds across API processes and the events keep their order.
  */
 import type pg from 'pg';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import type { ChatMessage, Comment } from '../schemas/room.ts';

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { Attachment } from '../db/schema.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import type { Room, RoomUpdate, Stopwatch } from '../schemas/room.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom, type RoomRow } from './room-db.ts';

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import type { AnswerChannel } from '../db/schema.ts';
 import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules.ts';
 import { notAPrincipal, votingClosed, writtenVotesRefused } from '../lib/votes/problems.ts';
-import { notFound } from '../plugins/app/problem.ts';
+import { notFound } from '../lib/problem.ts';
 import type { WrittenVotes, WrittenVotesPut } from '../schemas/written-vote.ts';
 import type { MailQueue } from '../jobs/mail-queue.ts';
 import { answersRecorded } from '../lib/mail/receipts.ts';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { upload } from '../../../db/schema.ts';
 import { currentUser } from '../../../plugins/app/auth.ts';
-import { Problem, forbidden, notFound } from '../../../plugins/app/problem.ts';
+import { Problem, forbidden, notFound } from '../../../lib/problem.ts';
 import { canAccess } from '../../../../access/permissions.ts';
 import { ProblemSchema, problemResponses } from '../../../schemas/common.ts';
 import { ChamberParams } from '../../../schemas/params.ts';

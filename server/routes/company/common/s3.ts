@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { currentUser } from '../../../plugins/app/auth.ts';
-import { notFound } from '../../../plugins/app/problem.ts';
+import { notFound } from '../../../lib/problem.ts';
 import { problemResponses } from '../../../schemas/common.ts';
 import { ChamberParams } from '../../../schemas/params.ts';
 import { GetObjectUrlQuerySchema, GetObjectUrlSchema } from '../../../schemas/storage.ts';

@@ -4,7 +4,7 @@ import { chamber } from '../../../../db/schema.ts';
 import { audit } from '../../../../lib/audit.ts';
 import { versionConflict } from '../../../../lib/db-errors.ts';
 import { currentUser } from '../../../../plugins/app/auth.ts';
-import { notFound } from '../../../../plugins/app/problem.ts';
+import { notFound } from '../../../../lib/problem.ts';
 import {
   ChamberSettingsSchema,
   ChamberSettingsUpdateSchema,

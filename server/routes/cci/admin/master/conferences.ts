@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { assertAttachmentKeys, createAttachmentLists } from '../../../../lib/attachment-keys.ts';
 import { currentUser } from '../../../../plugins/app/auth.ts';
-import { notFound } from '../../../../plugins/app/problem.ts';
+import { notFound } from '../../../../lib/problem.ts';
 import { ConferenceListQuery } from '../../../../repositories/conferences.ts';
 import {
   ConferenceCreateSchema,
