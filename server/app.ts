@@ -18,6 +18,7 @@ import { requestValidatorCompiler } from './lib/request-validation.ts';
 import listChamber from './lib/list-chamber.ts';
 import auth, { type TrustedIssuer } from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
+import database from './plugins/app/database.ts';
 import repositories from './repositories/index.ts';
 import health from './routes/health.ts';
 import clientConfig from './routes/client-config.ts';
@@ -40,7 +41,7 @@ import receptionRoutes from './routes/reception.ts';
 import votesRoutes from './routes/votes.ts';
 import minutesRoutes from './routes/minutes.ts';
 import { redeemTicket } from './repositories/room-access.ts';
-import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
+import { mailQueueOf, noMailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
@@ -76,15 +77,6 @@ export interface AppOptions {
   room?: Pick<RoomOptions, 'linkSecret' | 'heartbeatMs' | 'limits'>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    pool: pg.Pool;
-    db: Db;
-    /** Outbox rows written in a transaction go on the mail queue through this (DESIGN.md §11.2). */
-    mailQueue: MailQueue;
-  }
-}
-
 function originOf(url: string | null | undefined): string[] {
   if (!url) return [];
   try {
@@ -95,9 +87,7 @@ function originOf(url: string | null | undefined): string[] {
 }
 
 const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
-  app.decorate('pool', opts.pool);
-  app.decorate('db', opts.db);
-  app.decorate('mailQueue', opts.boss ? mailQueueOf(opts.boss) : noMailQueue);
+  await app.register(database, { pool: opts.pool, db: opts.db, mailQueue: opts.boss ? mailQueueOf(opts.boss) : noMailQueue });
 
   const { cognito, sentry } = opts.clientConfig;
   await app.register(helmet, {
@@ -115,9 +105,9 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(wireSchemas);
   await app.register(errorHandler);
   await app.register(inputNormalizer);
+  await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
   await app.register(repositories);
   await app.register(listChamber);
-  await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
   await app.register(auth, {
     ...opts.auth,
     findUser: (username) => app.users.findByUsername(username),

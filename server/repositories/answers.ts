@@ -350,5 +350,5 @@ export default fp(
     };
     app.decorate('answers', repository);
   },
-  { name: 'answers-repository', decorators: { fastify: ['db'] } },
+  { name: 'answers-repository', dependencies: ['database'] },
 );

@@ -231,5 +231,5 @@ export default fp(
     };
     app.decorate('companies', repository);
   },
-  { name: 'companies-repository', decorators: { fastify: ['db'] } },
+  { name: 'companies-repository', dependencies: ['database'] },
 );

@@ -506,5 +506,5 @@ export default fp(
     };
     app.decorate('conferenceMembers', repository);
   },
-  { name: 'conference-members-repository', decorators: { fastify: ['db'] } },
+  { name: 'conference-members-repository', dependencies: ['database'] },
 );

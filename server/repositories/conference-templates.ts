@@ -220,5 +220,5 @@ export default fp(
     };
     app.decorate('conferenceTemplates', repository);
   },
-  { name: 'conference-templates-repository', decorators: { fastify: ['db'] } },
+  { name: 'conference-templates-repository', dependencies: ['database'] },
 );

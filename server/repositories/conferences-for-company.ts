@@ -244,5 +244,5 @@ export default fp(
     };
     app.decorate('conferencesForCompany', repository);
   },
-  { name: 'conferences-for-company-repository', decorators: { fastify: ['db'] } },
+  { name: 'conferences-for-company-repository', dependencies: ['database'] },
 );

@@ -435,7 +435,7 @@ export default fp(
     };
     app.decorate('conferences', repository);
   },
-  { name: 'conferences-repository', decorators: { fastify: ['db'] } },
+  { name: 'conferences-repository', dependencies: ['database'] },
 );
 
 /** `reminder_days` as stored: highest first (the order reminders go out); undefined stays undefined. */

@@ -183,5 +183,5 @@ export default fp(
     };
     app.decorate('exportJobs', repository);
   },
-  { name: 'export-jobs-repository', decorators: { fastify: ['db'] } },
+  { name: 'export-jobs-repository', dependencies: ['database'] },
 );

@@ -196,5 +196,5 @@ export default fp(
     };
     app.decorate('importJobs', repository);
   },
-  { name: 'import-jobs-repository', decorators: { fastify: ['db'] } },
+  { name: 'import-jobs-repository', dependencies: ['database'] },
 );

@@ -278,5 +278,5 @@ export default fp(
     };
     app.decorate('members', repository);
   },
-  { name: 'members-repository', decorators: { fastify: ['db', 'cognitoUsers'] } },
+  { name: 'members-repository', dependencies: ['database', 'cognito-users'] },
 );

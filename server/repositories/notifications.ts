@@ -289,5 +289,5 @@ export default fp(
     };
     app.decorate('notifications', repository);
   },
-  { name: 'notifications-repository', decorators: { fastify: ['db'] } },
+  { name: 'notifications-repository', dependencies: ['database'] },
 );

@@ -412,5 +412,5 @@ export default fp(
     };
     app.decorate('positions', repository);
   },
-  { name: 'positions-repository', decorators: { fastify: ['db'] } },
+  { name: 'positions-repository', dependencies: ['database'] },
 );

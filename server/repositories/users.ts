@@ -227,5 +227,5 @@ export default fp(
     };
     app.decorate('users', repository);
   },
-  { name: 'users-repository' },
+  { name: 'users-repository', dependencies: ['database'] },
 );
