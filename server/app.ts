@@ -19,6 +19,7 @@ import listChamber from './lib/list-chamber.ts';
 import auth, { type TrustedIssuer } from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
 import database from './plugins/app/database.ts';
+import roomLinkSecret from './plugins/app/room-link-secret.ts';
 import repositories from './repositories/index.ts';
 import health from './routes/health.ts';
 import clientConfig from './routes/client-config.ts';
@@ -40,7 +41,6 @@ import mailRoutes from './routes/mail.ts';
 import receptionRoutes from './routes/reception.ts';
 import votesRoutes from './routes/votes.ts';
 import minutesRoutes from './routes/minutes.ts';
-import { redeemTicket } from './repositories/room-access.ts';
 import { mailQueueOf, noMailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import type { PgBoss } from 'pg-boss';
@@ -74,7 +74,7 @@ export interface AppOptions {
   /** PUBLIC_ORIGIN: the origin in the room links staff hand out (default: the request's). */
   publicOrigin?: string;
   /** The live room (issue 12): link key, heartbeat and limit overrides. */
-  room?: Pick<RoomOptions, 'linkSecret' | 'heartbeatMs' | 'limits'>;
+  room?: Pick<RoomOptions, 'heartbeatMs' | 'limits'> & { linkSecret?: string };
 }
 
 function originOf(url: string | null | undefined): string[] {
@@ -106,12 +106,13 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(errorHandler);
   await app.register(inputNormalizer);
   await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
-  await app.register(repositories);
+  await app.register(roomLinkSecret, { linkSecret: opts.room?.linkSecret });
+  await app.register(repositories, { storage: opts.storage });
   await app.register(listChamber);
   await app.register(auth, {
     ...opts.auth,
     findUser: (username) => app.users.findByUsername(username),
-    redeemStreamTicket: (ticket, conferenceId) => redeemTicket(opts.pool, ticket, conferenceId),
+    redeemStreamTicket: (ticket, conferenceId) => app.roomAccess.redeemTicket(ticket, conferenceId),
   });
 
   await app.register(health);
@@ -129,7 +130,11 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(attendanceRoutes);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
   await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss, quotas: opts.userQuotas });
-  await app.register(roomRoutes, { storage: opts.storage, publicOrigin: opts.publicOrigin, ...opts.room });
+  await app.register(roomRoutes, {
+    publicOrigin: opts.publicOrigin,
+    heartbeatMs: opts.room?.heartbeatMs,
+    limits: opts.room?.limits,
+  });
   await app.register(mailRoutes);
   await app.register(receptionRoutes);
   await app.register(votesRoutes);

@@ -19,9 +19,24 @@ import answers from './answers.ts';
 import exportJobs from './export-jobs.ts';
 import importJobs from './import-jobs.ts';
 import notifications from './notifications.ts';
+import room from './room.ts';
+import roomMessages from './room-messages.ts';
+import roomAccess from './room-access.ts';
+import roomBallots from './room-ballots.ts';
+import reception from './reception.ts';
+import motions from './motions.ts';
+import polls from './polls.ts';
+import writtenVotes from './written-votes.ts';
+import minutes from './minutes.ts';
+import type { StorageDriver } from '../storage/driver.ts';
 
-export default fp(
-  async (app) => {
+export interface RepositoriesOptions {
+  /** Object storage the room's attachments live in; absent → none. */
+  storage?: StorageDriver;
+}
+
+export default fp<RepositoriesOptions>(
+  async (app, opts) => {
     await app.register(users);
     await app.register(companies);
     await app.register(masterData);
@@ -36,6 +51,15 @@ export default fp(
     await app.register(exportJobs);
     await app.register(importJobs);
     await app.register(notifications);
+    await app.register(room, { storage: opts.storage });
+    await app.register(roomMessages);
+    await app.register(roomAccess);
+    await app.register(roomBallots);
+    await app.register(reception);
+    await app.register(motions);
+    await app.register(polls);
+    await app.register(writtenVotes);
+    await app.register(minutes);
   },
-  { name: 'repositories', dependencies: ['database', 'cognito-users'] },
+  { name: 'repositories', dependencies: ['database', 'cognito-users', 'room-link-secret'] },
 );

@@ -9,6 +9,7 @@
  * (delegated; to the invitee named if that invitee is checked in at opening, else to the chair —
  * decision 0026). A principal checked in has their written vote set aside (kept, marked superseded).
  */
+import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { Motion as MotionRow, Poll as PollRow, PollEntitled, VoterKind } from '../db/schema.ts';
 import { versionConflict } from '../lib/db-errors.ts';
@@ -318,3 +319,16 @@ export class PollsRepository {
     return result;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    polls: PollsRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('polls', new PollsRepository(app.pool));
+  },
+  { name: 'polls-repository', dependencies: ['database'] },
+);

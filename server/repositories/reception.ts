@@ -7,6 +7,7 @@
  * the same ticket at the same moment write it; the other waits for the row, finds it checked in and
  * answers `already: true` (the same check-in, not a second one).
  */
+import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -221,3 +222,16 @@ export class ReceptionRepository {
     });
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reception: ReceptionRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('reception', new ReceptionRepository(app.pool, app.db, app.roomLinkSecret, app.mailQueue));
+  },
+  { name: 'reception-repository', dependencies: ['database', 'room-link-secret'] },
+);

@@ -5,6 +5,7 @@
  * transaction per write with one audit row (the votes before and after) and the company's receipt
  * mail listing what is recorded (receipts.ts).
  */
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
@@ -137,3 +138,16 @@ export class WrittenVotesRepository {
     });
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    writtenVotes: WrittenVotesRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('writtenVotes', new WrittenVotesRepository(app.db, app.mailQueue));
+  },
+  { name: 'written-votes-repository', dependencies: ['database'] },
+);
