@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import users from './users.ts';
 import companies from './companies.ts';
+import dashboard from './dashboard.ts';
 import masterData from './master-data.ts';
 import conferenceTemplates from './conference-templates.ts';
 import members from './members.ts';
@@ -39,6 +40,7 @@ export default fp<RepositoriesOptions>(
   async (app, opts) => {
     await app.register(users);
     await app.register(companies);
+    await app.register(dashboard);
     await app.register(masterData);
     await app.register(conferenceTemplates);
     await app.register(members);

@@ -34,10 +34,11 @@ import {
   quorumNotMet,
   votingClosed,
 } from '../lib/votes/problems.ts';
-import type { PollCreate, PollDeclare, PollResult, PollUpdate } from '../schemas/poll.ts';
+import type { PollCreate, PollDeclare, PollProgress, PollResult, PollUpdate } from '../schemas/poll.ts';
 
 type BallotInput = NonNullable<PollUpdate['ballots']>[number];
 import { quorumOf } from './reception-state.ts';
+import { readPollProgress } from './poll-progress.ts';
 import type { VoteEvent } from '../schemas/ballot.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom } from './room-db.ts';
 import type { Staff } from './motions.ts';
@@ -159,6 +160,11 @@ const counted = (e: PollEntitled) => e.present + e.written + e.delegated;
 
 export class PollsRepository {
   constructor(private readonly pool: pg.Pool) {}
+
+  /** Staff read of one poll: its progress and voters (poll-progress.ts). */
+  progress(staff: Staff, conferenceId: number, motionId: number, pollId: number): Promise<PollProgress> {
+    return readPollProgress(this.pool, staff, conferenceId, motionId, pollId);
+  }
 
   open(staff: Staff, conferenceId: number, motionId: number, input: PollCreate): Promise<PollResult> {
     return inTransaction(this.pool, async (client) => {

@@ -25,10 +25,10 @@ import {
   ticketInvalid,
   ticketOtherConference,
 } from '../lib/reception/problems.ts';
-import type { ReceptionCounts, ReceptionRow } from '../schemas/reception.ts';
+import type { Quorum, ReceptionCounts, ReceptionRow } from '../schemas/reception.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { auditRoom, inTransaction } from './room-db.ts';
-import { EXPECTED_SQL, announceReception, receptionCounts } from './reception-state.ts';
+import { EXPECTED_SQL, announceReception, quorumOf, receptionCounts } from './reception-state.ts';
 import { receptionList, receptionRow, type ReceptionList, type ReceptionListQuery } from './reception-rows.ts';
 import { walkIn, type WalkIn } from './reception-walk-ins.ts';
 import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
@@ -109,6 +109,18 @@ export class ReceptionRepository {
     if (RECEPTION_CLOSED.includes(found.status)) throw receptionClosed(found.status);
     if (found.answer_content !== 'attend' && found.answer_content !== 'proxy_attend') throw notAttending();
     return { qr: signTicket(this.ticketSecret, id) };
+  }
+
+  /** The 定足数 as of now (GET …/conferences/{id}/quorum) of a conference of the chamber (404 otherwise). */
+  quorum(cciCode: string, conferenceId: number): Promise<Quorum> {
+    return inTransaction(this.pool, async (client) => {
+      const { rowCount } = await client.query('select 1 from conference where id = $1 and cci_code = $2', [
+        conferenceId,
+        cciCode,
+      ]);
+      if (rowCount === 0) throw notFound();
+      return quorumOf(client, conferenceId);
+    });
   }
 
   async list(desk: Desk, conferenceId: number, query: ReceptionListQuery): Promise<ReceptionList> {
