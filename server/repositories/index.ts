@@ -20,6 +20,7 @@ import answers from './answers.ts';
 import exportJobs from './export-jobs.ts';
 import importJobs from './import-jobs.ts';
 import notifications from './notifications.ts';
+import chamberSettings from './chamber-settings.ts';
 import room from './room.ts';
 import roomMessages from './room-messages.ts';
 import roomAccess from './room-access.ts';
@@ -53,6 +54,7 @@ export default fp<RepositoriesOptions>(
     await app.register(exportJobs);
     await app.register(importJobs);
     await app.register(notifications);
+    await app.register(chamberSettings);
     await app.register(room, { storage: opts.storage });
     await app.register(roomMessages);
     await app.register(roomAccess);
