@@ -21,6 +21,7 @@ import exportJobs from './export-jobs.ts';
 import importJobs from './import-jobs.ts';
 import notifications from './notifications.ts';
 import chamberSettings from './chamber-settings.ts';
+import uploads from './uploads.ts';
 import room from './room.ts';
 import roomMessages from './room-messages.ts';
 import roomAccess from './room-access.ts';
@@ -55,6 +56,7 @@ export default fp<RepositoriesOptions>(
     await app.register(importJobs);
     await app.register(notifications);
     await app.register(chamberSettings);
+    await app.register(uploads);
     await app.register(room, { storage: opts.storage });
     await app.register(roomMessages);
     await app.register(roomAccess);
