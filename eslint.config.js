@@ -41,6 +41,55 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // issue 32, the tiers of the server (fastify/demo): repositories and what sits below them never
+    // reach up into the plugins (auth, error handler) or the routes; shared errors live in server/lib.
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [
+                './server/repositories',
+                './server/lib',
+                './server/services',
+                './server/storage',
+                './server/jobs',
+                './server/schemas',
+                './server/db',
+              ],
+              from: ['./server/plugins', './server/routes'],
+              message: 'Below the plugin tier: move what both need to server/lib (issue 32).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // issue 32: a route reaches a repository as app.<name> (registered in server/repositories/index.ts)
+    // and never constructs or registers one; only a repository's list query schema and types are imported.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)repositories/',
+              allowImportNamePattern: 'ListQuery$',
+              allowTypeImports: true,
+              message:
+                'Use the decorated repository (app.<name>, server/repositories/index.ts); routes never construct one (issue 32).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // spec §2: a 404 on a detail or edit page goes to /404 and nowhere else: pages use DetailShow
     // and ConflictAwareEdit, whose getOne leaves a 404 to the HTTP client (src/common/detailQuery.ts).
     files: ['src/**/*.{ts,tsx}'],

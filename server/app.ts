@@ -11,13 +11,15 @@ import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import spa from './plugins/external/spa.ts';
 import errorHandler, { sendProblem } from './plugins/app/error-handler.ts';
-import { Problem } from './plugins/app/problem.ts';
+import { Problem } from './lib/problem.ts';
 import inputNormalizer from './plugins/app/input-normalizer.ts';
 import wireSchemas from './plugins/app/wire-schemas.ts';
 import { requestValidatorCompiler } from './lib/request-validation.ts';
 import listChamber from './lib/list-chamber.ts';
 import auth, { type TrustedIssuer } from './plugins/app/auth.ts';
 import cognitoUsers, { cognitoUsersOptionsOf } from './plugins/app/cognito.ts';
+import database from './plugins/app/database.ts';
+import roomLinkSecret from './plugins/app/room-link-secret.ts';
 import repositories from './repositories/index.ts';
 import health from './routes/health.ts';
 import clientConfig from './routes/client-config.ts';
@@ -39,8 +41,7 @@ import mailRoutes from './routes/mail.ts';
 import receptionRoutes from './routes/reception.ts';
 import votesRoutes from './routes/votes.ts';
 import minutesRoutes from './routes/minutes.ts';
-import { redeemTicket } from './repositories/room-access.ts';
-import { mailQueueOf, noMailQueue, type MailQueue } from './jobs/mail-queue.ts';
+import { mailQueueOf, noMailQueue } from './jobs/mail-queue.ts';
 import type { StorageDriver } from './storage/driver.ts';
 import type { PgBoss } from 'pg-boss';
 import type { CognitoUsersOptions } from './services/cognito-users.ts';
@@ -73,16 +74,7 @@ export interface AppOptions {
   /** PUBLIC_ORIGIN: the origin in the room links staff hand out (default: the request's). */
   publicOrigin?: string;
   /** The live room (issue 12): link key, heartbeat and limit overrides. */
-  room?: Pick<RoomOptions, 'linkSecret' | 'heartbeatMs' | 'limits'>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    pool: pg.Pool;
-    db: Db;
-    /** Outbox rows written in a transaction go on the mail queue through this (DESIGN.md §11.2). */
-    mailQueue: MailQueue;
-  }
+  room?: Pick<RoomOptions, 'heartbeatMs' | 'limits'> & { linkSecret?: string };
 }
 
 function originOf(url: string | null | undefined): string[] {
@@ -95,9 +87,7 @@ function originOf(url: string | null | undefined): string[] {
 }
 
 const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
-  app.decorate('pool', opts.pool);
-  app.decorate('db', opts.db);
-  app.decorate('mailQueue', opts.boss ? mailQueueOf(opts.boss) : noMailQueue);
+  await app.register(database, { pool: opts.pool, db: opts.db, mailQueue: opts.boss ? mailQueueOf(opts.boss) : noMailQueue });
 
   const { cognito, sentry } = opts.clientConfig;
   await app.register(helmet, {
@@ -115,13 +105,14 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(wireSchemas);
   await app.register(errorHandler);
   await app.register(inputNormalizer);
-  await app.register(repositories);
-  await app.register(listChamber);
   await app.register(cognitoUsers, opts.cognito ?? cognitoUsersOptionsOf(opts.clientConfig.cognito));
+  await app.register(roomLinkSecret, { linkSecret: opts.room?.linkSecret });
+  await app.register(repositories, { storage: opts.storage });
+  await app.register(listChamber);
   await app.register(auth, {
     ...opts.auth,
     findUser: (username) => app.users.findByUsername(username),
-    redeemStreamTicket: (ticket, conferenceId) => redeemTicket(opts.pool, ticket, conferenceId),
+    redeemStreamTicket: (ticket, conferenceId) => app.roomAccess.redeemTicket(ticket, conferenceId),
   });
 
   await app.register(health);
@@ -139,7 +130,11 @@ const kaigi: FastifyPluginAsyncTypebox<AppOptions> = async (app, opts) => {
   await app.register(attendanceRoutes);
   await app.register(companyCommonUsers, { limits: opts.passwordResetLimits });
   await app.register(exportsRoutes, { storage: opts.storage, boss: opts.boss, quotas: opts.userQuotas });
-  await app.register(roomRoutes, { storage: opts.storage, publicOrigin: opts.publicOrigin, ...opts.room });
+  await app.register(roomRoutes, {
+    publicOrigin: opts.publicOrigin,
+    heartbeatMs: opts.room?.heartbeatMs,
+    limits: opts.room?.limits,
+  });
   await app.register(mailRoutes);
   await app.register(receptionRoutes);
   await app.register(votesRoutes);

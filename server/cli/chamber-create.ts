@@ -13,7 +13,7 @@ import { createDb } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { ChamberCreateError, createChamber } from '../lib/chambers/create-chamber.ts';
 import { CognitoUsers } from '../services/cognito-users.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 
 const { values } = parseArgs({
   options: {

@@ -10,7 +10,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { upload, type Attachment } from '../db/schema.ts';
 import type { Executor } from './audit.ts';
-import { Problem, type ProblemField } from '../plugins/app/problem.ts';
+import { Problem, type ProblemField } from './problem.ts';
 import { isChamberKey } from '../storage/keys.ts';
 
 /** Attachment lists of a request body with where each sits (`body`, `body.sub_conferences.0`). */

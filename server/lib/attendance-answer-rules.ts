@@ -3,7 +3,7 @@
  * company's answer submission and the staff's answer on behalf.
  */
 import type { AnswerContent } from '../db/schema.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from './problem.ts';
 
 export interface AnswerFields {
   answer_content: AnswerContent | null;

@@ -10,7 +10,7 @@
  */
 import type { AnswerChannel, ConferenceStatus } from '../db/schema.ts';
 import type { ConferenceMemberUpdate } from '../schemas/conference-member.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from './problem.ts';
 import type { AnswerFields } from './attendance-answer-rules.ts';
 
 /** A received time a little ahead of the server clock is a clock difference, not a typo. */

@@ -1,4 +1,4 @@
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from './problem.ts';
 
 /**
  * Conference answering rules shared by the conference routes and the answer routes

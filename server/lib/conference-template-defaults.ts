@@ -5,7 +5,7 @@
  */
 import type { Attachment, ConferenceTemplateBody } from '../db/schema.ts';
 import type { ConferenceCreate, SubConferenceCreate } from '../schemas/conference.ts';
-import { Problem, type ProblemField } from '../plugins/app/problem.ts';
+import { Problem, type ProblemField } from './problem.ts';
 import { addDays, jstAt, jstDayOf } from './conference-dates.ts';
 
 export interface ResolvedConference {

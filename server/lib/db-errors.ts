@@ -1,4 +1,4 @@
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from './problem.ts';
 
 /** PostgreSQL error of a unique constraint, if `err` is one (SQLSTATE 23505). */
 export function uniqueViolation(err: unknown): string | null {

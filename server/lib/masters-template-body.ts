@@ -1,4 +1,4 @@
-import { Problem, type ProblemField } from '../plugins/app/problem.ts';
+import { Problem, type ProblemField } from './problem.ts';
 import type { ConferenceTemplateBodyInput } from '../schemas/conference-template.ts';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from './problem.ts';
 import { Day } from '../schemas/member.ts';
 
 /**

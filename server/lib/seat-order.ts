@@ -7,7 +7,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { conference, conference_member as cm } from '../db/schema.ts';
 import type { Executor } from './audit.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from './problem.ts';
 
 type Row = typeof cm.$inferSelect;
 

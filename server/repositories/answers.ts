@@ -11,7 +11,7 @@ import {
 } from '../lib/attendance-answer-rules.ts';
 import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules.ts';
 import { checkDelegateTargets, refuseDelegationChains } from '../lib/votes/delegation.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import type { AnswerSummary, CompanyInConference } from '../lib/attendance-summary.ts';
 import type { Executor } from '../lib/audit.ts';
 import { PARAM, decoded, namedStatement } from '../db/prepared.ts';
@@ -350,5 +350,5 @@ export default fp(
     };
     app.decorate('answers', repository);
   },
-  { name: 'answers-repository', decorators: { fastify: ['db'] } },
+  { name: 'answers-repository', dependencies: ['database'] },
 );

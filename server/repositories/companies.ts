@@ -8,7 +8,8 @@ import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.t
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { audit } from '../lib/audit.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
+import { chamberChanges, type ChamberChanges } from './company-chamber-changes.ts';
 
 type CompanyRow = typeof company.$inferSelect;
 
@@ -97,6 +98,8 @@ export interface CompaniesRepository {
    * admin_changed_info_flag '1'; the company's own change clears it.
    */
   update(cciCode: string, id: number, actor: string, input: CompanyUpdate, changedBy: 'chamber' | 'company'): Promise<Company>;
+  /** What the chamber changed since the company's admin last confirmed (company-chamber-changes.ts). */
+  chamberChanges(cciCode: string, companyId: number): Promise<ChamberChanges>;
 }
 
 declare module 'fastify' {
@@ -115,6 +118,7 @@ export default fp(
       .where(eq(company_count.cci_code, PARAM.cci))
       .prepare('company_count');
     const repository: CompaniesRepository = {
+      chamberChanges: (cciCode, companyId) => chamberChanges(db, cciCode, companyId),
       list(cciCode, query) {
         const plan = planList(COMPANY_LIST, query, [eq(company.cci_code, cciCode)]);
         // unfiltered: every company of the chamber (no soft delete, staff see them all)
@@ -231,5 +235,5 @@ export default fp(
     };
     app.decorate('companies', repository);
   },
-  { name: 'companies-repository', decorators: { fastify: ['db'] } },
+  { name: 'companies-repository', dependencies: ['database'] },
 );

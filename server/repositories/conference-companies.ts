@@ -174,5 +174,5 @@ export default fp(
   async (app) => {
     app.decorate('conferenceCompanies', repositoryOf(app.db));
   },
-  { name: 'conference-companies-repository', decorators: { fastify: ['db'] } },
+  { name: 'conference-companies-repository', dependencies: ['database'] },
 );

@@ -21,7 +21,7 @@ import { answerFieldsOf, requireDelegateAllowed, requireProxyDetails, sameAnswer
 import { membersMatchingRule } from '../lib/attendance-invite-rule.ts';
 import { hasReceiptFields, requireAnswerable, staffReceipt } from '../lib/attendance-staff-answer.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { recheckRoomViewers } from './room-db.ts';
 import { checkDelegateTargets, refuseDelegationChains } from '../lib/votes/delegation.ts';
@@ -506,5 +506,5 @@ export default fp(
     };
     app.decorate('conferenceMembers', repository);
   },
-  { name: 'conference-members-repository', decorators: { fastify: ['db'] } },
+  { name: 'conference-members-repository', dependencies: ['database'] },
 );

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import type { QuorumSettings } from '../db/schema.ts';
-import { Problem, type ProblemField } from '../plugins/app/problem.ts';
+import { Problem, type ProblemField } from '../lib/problem.ts';
 import { quorumOf } from './reception-state.ts';
 import { addEvent, lockRoom } from './room-db.ts';
 

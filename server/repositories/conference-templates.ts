@@ -6,7 +6,7 @@ import { listQuerySchema, planList, runList, type ListResult, type ListSpec } fr
 import { containsKeyword } from '../lib/masters-contains.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 
 type TemplateRow = typeof conference_template.$inferSelect;
 
@@ -220,5 +220,5 @@ export default fp(
     };
     app.decorate('conferenceTemplates', repository);
   },
-  { name: 'conference-templates-repository', decorators: { fastify: ['db'] } },
+  { name: 'conference-templates-repository', dependencies: ['database'] },
 );

@@ -106,6 +106,8 @@ export interface ConferencesForCompanyRepository {
   list(cciCode: string, companyId: number, query: Record<string, unknown>): Promise<ListResult<Partial<CompanyConference>>>;
   /** null when the company may not see it: another chamber's, a draft, or not invited (→ 404). */
   find(cciCode: string, companyId: number, id: number, expand: Set<string>): Promise<CompanyConference | null>;
+  /** Whether `key` is an attachment of a conference of the chamber the company may see (the rule of `find`). */
+  hasAttachment(cciCode: string, companyId: number, key: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -180,6 +182,15 @@ export default fp(
     }
 
     const repository: ConferencesForCompanyRepository = {
+      async hasAttachment(cciCode, companyId, key) {
+        const { rows } = await db.execute(sql`
+          select 1 from conference c
+           where c.cci_code = ${cciCode}
+             and c.attachments @> ${JSON.stringify([{ key }])}::jsonb
+             and ${visibleToCompany('c', companyId)}
+           limit 1`);
+        return rows.length > 0;
+      },
       async list(cciCode, companyId, query) {
         const now = new Date();
         const expand = expandsOf(query.expand);
@@ -244,5 +255,5 @@ export default fp(
     };
     app.decorate('conferencesForCompany', repository);
   },
-  { name: 'conferences-for-company-repository', decorators: { fastify: ['db'] } },
+  { name: 'conferences-for-company-repository', dependencies: ['database'] },
 );

@@ -25,11 +25,11 @@ import {
 } from '../lib/conference-rules.ts';
 import { jstDayOf, jstDayStart, jstNextDayStart } from '../lib/conference-dates.ts';
 import { assertConferenceTimes, resolveCreate, type ResolvedConference } from '../lib/conference-template-defaults.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import { assertUploaded, createAttachmentLists } from '../lib/attachment-keys.ts';
 import type { Db } from '../db/client.ts';
 import { recheckRoomViewers } from './room-db.ts';
-import { conferenceSaved } from '../lib/mail/conference-mail.ts';
+import { conferenceSaved, previewMail } from '../lib/mail/conference-mail.ts';
 import { subConferenceWarnings } from './conference-warnings.ts';
 import { inviteByTemplateRules } from './conference-invitees.ts';
 import { templateInviteeRules } from '../lib/template-invitee-rules.ts';
@@ -174,6 +174,8 @@ export interface ConferencesRepository {
   update(cciCode: string, id: number, actor: string, input: ConferenceUpdate): Promise<ConferenceWriteResult>;
   /** Recomputes conference_member.sort (protocol order, DESIGN.md §4). */
   resetSortMembers(cciCode: string, id: number, actor: string): Promise<ResetSortResult>;
+  /** What saving `changes` would mail, to how many companies, without writing (404 for another chamber's). */
+  mailPreview(cciCode: string, id: number, changes: Parameters<typeof previewMail>[2]): ReturnType<typeof previewMail>;
 }
 
 declare module 'fastify' {
@@ -216,6 +218,14 @@ export default fp(
   async (app) => {
     const db = app.db;
     const repository: ConferencesRepository = {
+      async mailPreview(cciCode, id, changes) {
+        const [current] = await db
+          .select()
+          .from(conference)
+          .where(and(eq(conference.cci_code, cciCode), eq(conference.id, id)));
+        if (!current) throw notFound();
+        return previewMail(db, current, changes);
+      },
       list(cciCode, query) {
         return runList(db, conference, planList(CONFERENCE_LIST, query, listConditions(db, cciCode, query)), toConference);
       },
@@ -435,7 +445,7 @@ export default fp(
     };
     app.decorate('conferences', repository);
   },
-  { name: 'conferences-repository', decorators: { fastify: ['db'] } },
+  { name: 'conferences-repository', dependencies: ['database'] },
 );
 
 /** `reminder_days` as stored: highest first (the order reminders go out); undefined stays undefined. */

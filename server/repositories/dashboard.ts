@@ -5,6 +5,7 @@
  * (a lateral count per conference over conference_member_conference_id_sort_idx), never for the
  * whole chamber.
  */
+import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Dashboard, DashboardConference } from '../schemas/dashboard.ts';
@@ -61,7 +62,7 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
-export async function loadDashboard(db: Db, cciCode: string, now: Date): Promise<Dashboard> {
+async function loadDashboard(db: Db, cciCode: string, now: Date): Promise<Dashboard> {
   const today = jstDayOf(now);
   const from = jstDayStart(today);
   const until = new Date(now.getTime() + DEADLINE_SOON_DAYS * DAY_MS);
@@ -104,3 +105,21 @@ export async function loadDashboard(db: Db, cciCode: string, now: Date): Promise
     },
   };
 }
+
+export interface DashboardRepository {
+  /** The conference sections of the staff home /admin of chamber `cciCode` as of `now`. */
+  load(cciCode: string, now: Date): Promise<Dashboard>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dashboard: DashboardRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('dashboard', { load: (cciCode, now) => loadDashboard(app.db, cciCode, now) } satisfies DashboardRepository);
+  },
+  { name: 'dashboard-repository', dependencies: ['database'] },
+);

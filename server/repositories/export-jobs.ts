@@ -18,7 +18,7 @@ import { listQuerySchema, planList, runList, type ListResult, type ListSpec } fr
 import { jobListConditions, jobListSpec } from '../lib/job-list.ts';
 import { audit } from '../lib/audit.ts';
 import { jstDayOf } from '../lib/conference-dates.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 import { fileNameOf } from '../storage/keys.ts';
 import type { ExportQueue } from '../jobs/export-queue.ts';
 
@@ -183,5 +183,5 @@ export default fp(
     };
     app.decorate('exportJobs', repository);
   },
-  { name: 'export-jobs-repository', decorators: { fastify: ['db'] } },
+  { name: 'export-jobs-repository', dependencies: ['database'] },
 );

@@ -9,7 +9,7 @@ import type { ImportCreate, ImportJobOut } from '../schemas/import.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { jobListConditions, jobListSpec } from '../lib/job-list.ts';
 import { audit, type Executor } from '../lib/audit.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 import type { ImportQueue } from '../jobs/import-queue.ts';
 
 /** GET /v1/cci/{cci_code}/import: filters type, status, created_by; newest first (as the export list). */
@@ -196,5 +196,5 @@ export default fp(
     };
     app.decorate('importJobs', repository);
   },
-  { name: 'import-jobs-repository', decorators: { fastify: ['db'] } },
+  { name: 'import-jobs-repository', dependencies: ['database'] },
 );

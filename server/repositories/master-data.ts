@@ -72,5 +72,5 @@ export default fp(
     };
     app.decorate('masterData', repository);
   },
-  { name: 'master-data-repository', decorators: { fastify: ['db'] } },
+  { name: 'master-data-repository', dependencies: ['database'] },
 );

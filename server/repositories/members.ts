@@ -8,7 +8,7 @@ import { listQuerySchema, pick, planList, type ListResult, type ListSpec } from 
 import { PeriodQuery, assertPeriod, periodConditions } from '../lib/people-periods.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import { normalizeEmail, type CreatedCognitoUser } from '../services/cognito-users.ts';
 import { orphanedLoginProblem } from '../lib/users/accounts.ts';
 
@@ -278,5 +278,5 @@ export default fp(
     };
     app.decorate('members', repository);
   },
-  { name: 'members-repository', decorators: { fastify: ['db', 'cognitoUsers'] } },
+  { name: 'members-repository', dependencies: ['database', 'cognito-users'] },
 );

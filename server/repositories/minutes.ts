@@ -4,6 +4,7 @@
  * conference's minutes lock (two editors take turns), with its audit rows: every edit, each changed
  * correction (with its reason), the finalisation and the publication.
  */
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
@@ -261,3 +262,16 @@ export class MinutesRepository {
     return { ...row, finalised_at: new Date(row.finalised_at).toISOString() };
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    minutes: MinutesRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('minutes', new MinutesRepository(app.db));
+  },
+  { name: 'minutes-repository', dependencies: ['database'] },
+);

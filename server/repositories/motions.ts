@@ -7,6 +7,7 @@
  * vote was opened the rule is fixed (422 motion_rule_locked) and the 議案 cannot be deleted (409
  * motion_voted) — it is the record of that vote. Wording (title, body …) may still be corrected.
  */
+import fp from 'fastify-plugin';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -31,7 +32,7 @@ import {
   motionRuleLocked,
   motionVoted,
 } from '../lib/votes/problems.ts';
-import { notFound } from '../plugins/app/problem.ts';
+import { notFound } from '../lib/problem.ts';
 import { listQuerySchema, planList, runList, type ListSpec } from '../lib/list-query.ts';
 import { containsKeyword } from '../lib/masters-contains.ts';
 import { MotionStatusSchema, type Motion, type MotionCreate, type MotionUpdate } from '../schemas/motion.ts';
@@ -258,3 +259,16 @@ function sameRule(a: MotionRow['rule'], b: NonNullable<MotionUpdate['rule']>): b
   const quorum = (q: MotionRow['rule']['quorum']) => (q ? `${q.numerator}/${q.denominator}/${q.rule ?? 'at_least'}` : null);
   return RULE_KEYS.every((k) => a[k] === b[k]) && quorum(a.quorum) === quorum(b.quorum);
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    motions: MotionsRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('motions', new MotionsRepository(app.db));
+  },
+  { name: 'motions-repository', dependencies: ['database'] },
+);

@@ -23,7 +23,7 @@ import { audit, type Executor } from '../lib/audit.ts';
 import { outboxRows, writeOutbox, type ConferenceRow, type NotificationRow } from '../lib/mail/outbox.ts';
 import { companiesWithUnanswered } from '../lib/mail/recipients.ts';
 import { renderNotification } from '../lib/mail/render.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 
 const n = notification;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -289,5 +289,5 @@ export default fp(
     };
     app.decorate('notifications', repository);
   },
-  { name: 'notifications-repository', decorators: { fastify: ['db'] } },
+  { name: 'notifications-repository', dependencies: ['database'] },
 );

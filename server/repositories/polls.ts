@@ -9,6 +9,7 @@
  * (delegated; to the invitee named if that invitee is checked in at opening, else to the chair —
  * decision 0026). A principal checked in has their written vote set aside (kept, marked superseded).
  */
+import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { Motion as MotionRow, Poll as PollRow, PollEntitled, VoterKind } from '../db/schema.ts';
 import { versionConflict } from '../lib/db-errors.ts';
@@ -33,10 +34,11 @@ import {
   quorumNotMet,
   votingClosed,
 } from '../lib/votes/problems.ts';
-import type { PollCreate, PollDeclare, PollResult, PollUpdate } from '../schemas/poll.ts';
+import type { PollCreate, PollDeclare, PollProgress, PollResult, PollUpdate } from '../schemas/poll.ts';
 
 type BallotInput = NonNullable<PollUpdate['ballots']>[number];
 import { quorumOf } from './reception-state.ts';
+import { readPollProgress } from './poll-progress.ts';
 import type { VoteEvent } from '../schemas/ballot.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom } from './room-db.ts';
 import type { Staff } from './motions.ts';
@@ -158,6 +160,11 @@ const counted = (e: PollEntitled) => e.present + e.written + e.delegated;
 
 export class PollsRepository {
   constructor(private readonly pool: pg.Pool) {}
+
+  /** Staff read of one poll: its progress and voters (poll-progress.ts). */
+  progress(staff: Staff, conferenceId: number, motionId: number, pollId: number): Promise<PollProgress> {
+    return readPollProgress(this.pool, staff, conferenceId, motionId, pollId);
+  }
 
   open(staff: Staff, conferenceId: number, motionId: number, input: PollCreate): Promise<PollResult> {
     return inTransaction(this.pool, async (client) => {
@@ -318,3 +325,16 @@ export class PollsRepository {
     return result;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    polls: PollsRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('polls', new PollsRepository(app.pool));
+  },
+  { name: 'polls-repository', dependencies: ['database'] },
+);

@@ -15,7 +15,7 @@ import { listQuerySchema, pick, planList, type ListResult, type ListSpec } from 
 import { PeriodQuery, assertPeriod, periodConditions } from '../lib/people-periods.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
-import { Problem, notFound, type ProblemField } from '../plugins/app/problem.ts';
+import { Problem, notFound, type ProblemField } from '../lib/problem.ts';
 
 type PositionRow = typeof position.$inferSelect;
 type Fields = Omit<PositionUpdate, 'version'>;
@@ -412,5 +412,5 @@ export default fp(
     };
     app.decorate('positions', repository);
   },
-  { name: 'positions-repository', decorators: { fastify: ['db'] } },
+  { name: 'positions-repository', dependencies: ['database'] },
 );

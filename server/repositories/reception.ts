@@ -7,13 +7,14 @@
  * the same ticket at the same moment write it; the other waits for the row, finds it checked in and
  * answers `already: true` (the same check-in, not a second one).
  */
+import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { ConferenceStatus } from '../db/schema.ts';
 import * as schema from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../plugins/app/problem.ts';
+import { notFound } from '../lib/problem.ts';
 import { signTicket, verifyTicket } from '../lib/reception/ticket.ts';
 import {
   RECEPTION_CLOSED,
@@ -24,10 +25,10 @@ import {
   ticketInvalid,
   ticketOtherConference,
 } from '../lib/reception/problems.ts';
-import type { ReceptionCounts, ReceptionRow } from '../schemas/reception.ts';
+import type { Quorum, ReceptionCounts, ReceptionRow } from '../schemas/reception.ts';
 import { notUnderDraft } from './company-visibility.ts';
 import { auditRoom, inTransaction } from './room-db.ts';
-import { EXPECTED_SQL, announceReception, receptionCounts } from './reception-state.ts';
+import { EXPECTED_SQL, announceReception, quorumOf, receptionCounts } from './reception-state.ts';
 import { receptionList, receptionRow, type ReceptionList, type ReceptionListQuery } from './reception-rows.ts';
 import { walkIn, type WalkIn } from './reception-walk-ins.ts';
 import { answersRecorded, chamberAnswerSource } from '../lib/mail/receipts.ts';
@@ -108,6 +109,18 @@ export class ReceptionRepository {
     if (RECEPTION_CLOSED.includes(found.status)) throw receptionClosed(found.status);
     if (found.answer_content !== 'attend' && found.answer_content !== 'proxy_attend') throw notAttending();
     return { qr: signTicket(this.ticketSecret, id) };
+  }
+
+  /** The 定足数 as of now (GET …/conferences/{id}/quorum) of a conference of the chamber (404 otherwise). */
+  quorum(cciCode: string, conferenceId: number): Promise<Quorum> {
+    return inTransaction(this.pool, async (client) => {
+      const { rowCount } = await client.query('select 1 from conference where id = $1 and cci_code = $2', [
+        conferenceId,
+        cciCode,
+      ]);
+      if (rowCount === 0) throw notFound();
+      return quorumOf(client, conferenceId);
+    });
   }
 
   async list(desk: Desk, conferenceId: number, query: ReceptionListQuery): Promise<ReceptionList> {
@@ -221,3 +234,16 @@ export class ReceptionRepository {
     });
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reception: ReceptionRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('reception', new ReceptionRepository(app.pool, app.db, app.roomLinkSecret, app.mailQueue));
+  },
+  { name: 'reception-repository', dependencies: ['database', 'room-link-secret'] },
+);

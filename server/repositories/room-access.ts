@@ -3,9 +3,10 @@
  * guests and invitees, and the one-minute single-use tickets a signed-in browser's EventSource
  * presents instead of its ID token.
  */
+import fp from 'fastify-plugin';
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import type { LinkCreate, RoomLink } from '../schemas/room.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import { signLink } from '../lib/room/link-token.ts';
@@ -171,20 +172,33 @@ export class RoomAccessRepository {
     ]);
     return { ticket, expires_at: expiresAt.toISOString() };
   }
+
+  /**
+   * The username a stream ticket was issued to, if it is unused, unexpired and for this room; the
+   * ticket is spent either way (the auth guard calls this for routes with `config.streamTicket`).
+   */
+  async redeemTicket(ticket: string, conferenceId: number): Promise<string | null> {
+    const { rows } = await this.pool.query<{ username: string; conference_id: number; valid: boolean }>(
+      'delete from room_ticket where ticket_hash = $1 returning username, conference_id, expires_at > now() as valid',
+      [sha256(ticket)],
+    );
+    const row = rows[0];
+    return row && row.valid && row.conference_id === conferenceId ? row.username : null;
+  }
 }
 
 const required = (field: string, detail: string) =>
   new Problem(400, 'validation_failed', detail, [{ field, code: 'required', message: 'is required' }]);
 
-/**
- * The username a stream ticket was issued to, if it is unused, unexpired and for this room; the
- * ticket is spent either way (the auth guard calls this for routes with `config.streamTicket`).
- */
-export async function redeemTicket(pool: pg.Pool, ticket: string, conferenceId: number): Promise<string | null> {
-  const { rows } = await pool.query<{ username: string; conference_id: number; valid: boolean }>(
-    'delete from room_ticket where ticket_hash = $1 returning username, conference_id, expires_at > now() as valid',
-    [sha256(ticket)],
-  );
-  const row = rows[0];
-  return row && row.valid && row.conference_id === conferenceId ? row.username : null;
+declare module 'fastify' {
+  interface FastifyInstance {
+    roomAccess: RoomAccessRepository;
+  }
 }
+
+export default fp(
+  async (app) => {
+    app.decorate('roomAccess', new RoomAccessRepository(app.pool, app.roomLinkSecret));
+  },
+  { name: 'room-access-repository', dependencies: ['database', 'room-link-secret'] },
+);

@@ -7,6 +7,7 @@
  * a random uuid key, no time, no voter; closing re-inserts the poll's secret ballots in random
  * order (polls.ts), so neither row order nor transaction ids tie one to a voter.
  */
+import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { Motion as MotionRow, Poll as PollRow, VoteChoice, VoterKind } from '../db/schema.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
@@ -150,3 +151,16 @@ export class RoomBallotsRepository {
     };
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    roomBallots: RoomBallotsRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('roomBallots', new RoomBallotsRepository(app.pool));
+  },
+  { name: 'room-ballots-repository', dependencies: ['database'] },
+);

@@ -3,8 +3,9 @@
  * messages too, marked) and exported with it. Each write locks the room row, so the one-message-a-
  * second rule holds across API processes and the events keep their order.
  */
+import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import type { ChatMessage, Comment } from '../schemas/room.ts';
@@ -206,3 +207,16 @@ export class RoomMessagesRepository {
     });
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    roomMessages: RoomMessagesRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('roomMessages', new RoomMessagesRepository(app.pool));
+  },
+  { name: 'room-messages-repository', dependencies: ['database'] },
+);

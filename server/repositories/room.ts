@@ -3,11 +3,12 @@
  * stopwatch, kept in PostgreSQL so any API process serves any client. Each change is one
  * transaction with its event and its audit row.
  */
+import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { Attachment } from '../db/schema.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import type { Room, RoomUpdate, Stopwatch } from '../schemas/room.ts';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 import { versionConflict } from '../lib/db-errors.ts';
 import type { RoomViewer } from '../lib/room/viewers.ts';
 import { addEvent, auditRoom, inTransaction, lockRoom, type RoomRow } from './room-db.ts';
@@ -192,3 +193,16 @@ export class RoomRepository {
     return { ...stopwatchOf(row), server_now: new Date().toISOString() };
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    room: RoomRepository;
+  }
+}
+
+export default fp<{ storage?: StorageDriver }>(
+  async (app, opts) => {
+    app.decorate('room', new RoomRepository(app.pool, opts.storage));
+  },
+  { name: 'room-repository', dependencies: ['database'] },
+);

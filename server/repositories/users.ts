@@ -8,8 +8,8 @@ import { listQuerySchema, planList, runList, type ListResult, type ListSpec } fr
 import { containsKeyword } from '../lib/masters-contains.ts';
 import { audit } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
-import { Problem, notFound } from '../plugins/app/problem.ts';
-import { CHAMBER_ROLES } from '../plugins/app/auth.ts';
+import { Problem, notFound } from '../lib/problem.ts';
+import { isChamberRole } from '../../access/roles.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import { PARAM } from '../db/prepared.ts';
 
@@ -69,8 +69,6 @@ export function toUser(row: UserRow): User {
     updated_at: row.updated_at.toISOString(),
   };
 }
-
-const isChamberRole = (role: Role) => (CHAMBER_ROLES as readonly Role[]).includes(role);
 
 const invalidCompany = (detail: string) =>
   new Problem(422, 'invalid_company', detail, [{ field: 'body.company_id', code: 'invalid_company', message: detail }]);
@@ -229,5 +227,5 @@ export default fp(
     };
     app.decorate('users', repository);
   },
-  { name: 'users-repository' },
+  { name: 'users-repository', dependencies: ['database'] },
 );

@@ -5,13 +5,14 @@
  * transaction per write with one audit row (the votes before and after) and the company's receipt
  * mail listing what is recorded (receipts.ts).
  */
+import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import type { AnswerChannel } from '../db/schema.ts';
 import { answeringClosedProblem, isAnsweringOpen } from '../lib/conference-rules.ts';
 import { notAPrincipal, votingClosed, writtenVotesRefused } from '../lib/votes/problems.ts';
-import { notFound } from '../plugins/app/problem.ts';
+import { notFound } from '../lib/problem.ts';
 import type { WrittenVotes, WrittenVotesPut } from '../schemas/written-vote.ts';
 import type { MailQueue } from '../jobs/mail-queue.ts';
 import { answersRecorded } from '../lib/mail/receipts.ts';
@@ -137,3 +138,16 @@ export class WrittenVotesRepository {
     });
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    writtenVotes: WrittenVotesRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('writtenVotes', new WrittenVotesRepository(app.db, app.mailQueue));
+  },
+  { name: 'written-votes-repository', dependencies: ['database'] },
+);

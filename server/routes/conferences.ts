@@ -1,7 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import conferencesRepository from '../repositories/conferences.ts';
-import conferencesForCompanyRepository from '../repositories/conferences-for-company.ts';
-import conferenceCompaniesRepository from '../repositories/conference-companies.ts';
 import cciConferences from './cci/admin/master/conferences.ts';
 import cciConferenceCompanies from './cci/admin/master/conference-companies.ts';
 import cciQuorum from './cci/admin/master/quorum.ts';
@@ -10,13 +7,9 @@ import companyConferenceCompanies from './company/conference-companies.ts';
 
 /**
  * Route plugins of this area, registered by app.ts (one file per area keeps app.ts stable).
- * Conferences, conference companies and a conference's 定足数; the repositories are registered
- * here, in this scope.
+ * Conferences, conference companies and a conference's 定足数.
  */
 const routes: FastifyPluginAsync = async (app) => {
-  await app.register(conferencesRepository);
-  await app.register(conferencesForCompanyRepository);
-  await app.register(conferenceCompaniesRepository);
   await app.register(cciConferences);
   await app.register(cciConferenceCompanies);
   await app.register(cciQuorum);

@@ -3,8 +3,6 @@ import type { PgBoss } from 'pg-boss';
 import rateLimit from '@fastify/rate-limit';
 import { currentUser } from '../plugins/app/auth.ts';
 import { rateLimitHook, type RateLimitRule } from '../lib/rate-limit.ts';
-import exportJobsRepository from '../repositories/export-jobs.ts';
-import importJobsRepository from '../repositories/import-jobs.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import { LocalDiskDriver } from '../storage/local.ts';
 import { exportQueueOf } from '../jobs/export-queue.ts';
@@ -51,13 +49,11 @@ const routes: FastifyPluginAsync<ExportsRoutesOptions> = async (app, opts) => {
   await app.register(rateLimit, { global: false });
   const perUser = (request: FastifyRequest) => currentUser(request).username;
 
-  await app.register(exportJobsRepository);
   await app.register(cciExport, {
     queue: opts.boss ? exportQueueOf(opts.boss) : undefined,
     quota: rateLimitHook(app, quotas.exportsPerUser, perUser),
   });
   // imports (DESIGN.md §11.4): files in through the same storage, jobs on the same pg-boss
-  await app.register(importJobsRepository);
   await app.register(cciImport, { queue: opts.boss ? importQueueOf(opts.boss) : undefined });
   await app.register(cciS3, { storage: opts.storage, quota: rateLimitHook(app, quotas.uploadUrlsPerUser, perUser) });
   await app.register(companyS3, { storage: opts.storage });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 import { HealthSchema } from '../schemas/health.ts';
 
 /** GET /health: the process is up and the database answers (for load balancers). */

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import notificationsRepository from '../repositories/notifications.ts';
 import cciNotifications from './cci/admin/master/notifications.ts';
 
 /** Route plugins of this area (mail, DESIGN.md §11.2), registered by app.ts. */
 const routes: FastifyPluginAsync = async (app) => {
-  await app.register(notificationsRepository);
   await app.register(cciNotifications);
 };
 export default routes;

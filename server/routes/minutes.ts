@@ -1,17 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MinutesRepository } from '../repositories/minutes.ts';
 import cciMinutes from './cci/admin/master/minutes.ts';
 import companyMinutes from './company/minutes.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    minutes: MinutesRepository;
-  }
-}
-
 /** Route plugins of the 議事録 (DESIGN.md §12.2, issue 35), registered by app.ts after the votes. */
 const routes: FastifyPluginAsync = async (app) => {
-  app.decorate('minutes', new MinutesRepository(app.db));
   await app.register(cciMinutes);
   await app.register(companyMinutes);
 };

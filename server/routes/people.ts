@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import repositories from '../repositories/people.ts';
 import members from './cci/admin/master/members.ts';
 import positions from './cci/admin/master/positions.ts';
 
-/** Members and positions (spec §7), with their repositories, registered by app.ts. */
+/** Members and positions (spec §7), registered by app.ts. */
 const routes: FastifyPluginAsync = async (app) => {
-  await app.register(repositories);
   await app.register(members);
   await app.register(positions);
 };

@@ -1,23 +1,15 @@
 import fp from 'fastify-plugin';
 import { RoomHub } from '../lib/room/hub.ts';
-import { loadLinkSecret } from '../lib/room/link-token.ts';
-import { RoomRepository } from '../repositories/room.ts';
-import { RoomMessagesRepository } from '../repositories/room-messages.ts';
-import { RoomAccessRepository } from '../repositories/room-access.ts';
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from '../lib/room/limits.ts';
 import { StreamSlots } from '../lib/room/stream-slots.ts';
 import { SharedRateLimits } from '../lib/shared-rate-limit.ts';
-import type { StorageDriver } from '../storage/driver.ts';
 import staffRoom from './room/staff.ts';
 import companyRoom from './room/company.ts';
 import linkHolderRoom from './room/link-holder.ts';
 
 export interface RoomOptions {
-  storage?: StorageDriver;
   /** PUBLIC_ORIGIN: the origin of the links staff hand out; default the request's */
   publicOrigin?: string;
-  /** ROOM_LINK_SECRET; default a key kept in the database */
-  linkSecret?: string;
   /** the SSE heartbeat (tests shorten it) */
   heartbeatMs?: number;
   /** overrides of DEFAULT_ROOM_LIMITS (tests, bench:room's thousand links) */
@@ -33,31 +25,23 @@ export interface RoomLimiter {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    room: RoomRepository;
-    roomMessages: RoomMessagesRepository;
-    roomAccess: RoomAccessRepository;
     roomHub: RoomHub;
-    roomLinkSecret: Buffer;
     roomLimits: RoomLimiter;
   }
 }
 
 /**
- * The live room (issue 12, DESIGN.md §11.1), registered by app.ts: its repositories, this process's
- * event hub (LISTEN/NOTIFY fan-out to SSE clients, ended before the server closes) and the routes
- * of its three audiences. Not encapsulated: the hub and repositories are the app's (tests, bench).
+ * The live room (issue 12, DESIGN.md §11.1), registered by app.ts: this process's event hub
+ * (LISTEN/NOTIFY fan-out to SSE clients, ended before the server closes), its limits and the routes
+ * of its three audiences (its repositories are registered with the others, repositories/index.ts).
+ * Not encapsulated: the hub is the app's (tests, bench).
  */
 const routes = fp<RoomOptions>(
   async (app, opts) => {
-    const secret = await loadLinkSecret(app.pool, opts.linkSecret);
     const hub = new RoomHub(app.pool, app.log, opts.heartbeatMs);
     await hub.start();
     app.addHook('preClose', () => hub.close());
-    app.decorate('room', new RoomRepository(app.pool, opts.storage));
-    app.decorate('roomMessages', new RoomMessagesRepository(app.pool));
-    app.decorate('roomAccess', new RoomAccessRepository(app.pool, secret));
     app.decorate('roomHub', hub);
-    app.decorate('roomLinkSecret', secret);
     app.decorate('publicOrigin', opts.publicOrigin ?? null);
     const rules = { ...DEFAULT_ROOM_LIMITS, ...opts.limits };
     app.decorate('roomLimits', { rules, shared: new SharedRateLimits(app.pool), streams: new StreamSlots(rules) });

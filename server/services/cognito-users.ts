@@ -23,7 +23,7 @@ import {
   ForgotPasswordCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Problem } from '../plugins/app/problem.ts';
+import { Problem } from '../lib/problem.ts';
 
 export interface CognitoUsersOptions {
   region: string;

@@ -1,5 +1,5 @@
 /** What the get/put_object_url endpoints of both audiences share. */
-import { Problem, notFound } from '../plugins/app/problem.ts';
+import { Problem, notFound } from '../lib/problem.ts';
 import type { GetObjectUrl } from '../schemas/storage.ts';
 import type { StorageDriver } from './driver.ts';
 import { fileNameOf } from './keys.ts';

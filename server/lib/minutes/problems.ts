@@ -2,7 +2,7 @@
  * The refusals of the 議事録 (DESIGN.md §12.2), each with the stable `code` the SPA translates and a
  * Japanese `detail` for anyone reading the raw answer.
  */
-import { Problem } from '../../plugins/app/problem.ts';
+import { Problem } from '../problem.ts';
 
 export const conferenceNotFound = () => new Problem(404, 'not_found', '指定された会議が見つかりません。');
 

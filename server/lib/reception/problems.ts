@@ -3,7 +3,7 @@
  * `code` the SPA translates and a Japanese `detail` for anyone reading the raw answer.
  */
 import type { AnswerContent, ConferenceStatus } from '../../db/schema.ts';
-import { Problem } from '../../plugins/app/problem.ts';
+import { Problem } from '../problem.ts';
 import { ANSWER_LABELS, UNANSWERED_LABEL } from '../export-labels.ts';
 
 /** Statuses in which a conference takes no check-ins: nobody is invited to a draft, a cancelled one does not take place. */

@@ -3,7 +3,7 @@
  * so nginx passes events at once, heartbeats from the hub, ended cleanly by the client or shutdown.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Problem } from '../../plugins/app/problem.ts';
+import { Problem } from '../problem.ts';
 import type { RoomHub } from './hub.ts';
 import type { RoomViewer } from './viewers.ts';
 

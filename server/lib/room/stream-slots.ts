@@ -4,7 +4,7 @@
  * its count lives and dies with the process, and N processes allow at most N times the bound.
  */
 import type { FastifyReply } from 'fastify';
-import { Problem } from '../../plugins/app/problem.ts';
+import { Problem } from '../problem.ts';
 
 /** Retry-After of a refused stream: long enough for a dropped stream's socket to be noticed. */
 const RETRY_AFTER_S = 10;

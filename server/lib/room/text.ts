@@ -1,4 +1,4 @@
-import { Problem } from '../../plugins/app/problem.ts';
+import { Problem } from '../problem.ts';
 
 /**
  * Chat and comment text (issue 12): NFC-normalised (a macOS IME's decomposed が becomes one

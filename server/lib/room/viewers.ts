@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../plugins/app/problem.ts';
+import { notFound } from '../problem.ts';
 import { visibleToCompany } from '../../repositories/company-visibility.ts';
 import type { SessionUser } from '../../schemas/session.ts';
 import type { RoomKind } from '../../schemas/room.ts';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { audit } from '../audit.ts';
-import { Problem, notFound } from '../../plugins/app/problem.ts';
+import { Problem, notFound } from '../problem.ts';
 import { toUser } from '../../repositories/users.ts';
 import { normalizeEmail, type CognitoUsers, type CreatedCognitoUser } from '../../services/cognito-users.ts';
 import type { StaffCreate, User } from '../../schemas/user.ts';

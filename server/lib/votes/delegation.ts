@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../audit.ts';
-import { Problem } from '../../plugins/app/problem.ts';
+import { Problem } from '../problem.ts';
 
 export interface Delegation {
   /** the delegating conference member */

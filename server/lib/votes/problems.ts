@@ -3,7 +3,7 @@
  * a Japanese `detail` for anyone reading the raw answer.
  */
 import type { MotionStatus } from '../../db/schema.ts';
-import { Problem } from '../../plugins/app/problem.ts';
+import { Problem } from '../problem.ts';
 
 export const motionNotFound = () => new Problem(404, 'not_found', '指定された議案が見つかりません。');
 

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { FastifyRequest } from 'fastify';
-import { Problem, forbidden, notFound, unauthorized } from './problem.ts';
+import { Problem, forbidden, notFound, unauthorized } from '../../lib/problem.ts';
 import type { Role, SessionUser } from '../../schemas/session.ts';
 import { DOCS_PREFIX } from '../external/swagger.ts';
 import { canAccess, type Action } from '../../../access/permissions.ts';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { Problem, type ProblemField } from './problem.ts';
+import { Problem, type ProblemField } from '../../lib/problem.ts';
 import { PATTERN_MESSAGES } from '../../schemas/typed-text.ts';
 import { poolExhausted } from '../../lib/db-errors.ts';
 import { loggablePath } from '../../lib/escape/log-url.ts';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { inspectInput, MAX_JSON_DEPTH, type InputProblem } from '../../lib/inspect-input.ts';
 import { BODY_FIELD_NORMALIZERS } from '../../lib/normalize-body.ts';
-import { Problem } from './problem.ts';
+import { Problem } from '../../lib/problem.ts';
 
 const TEXT_MESSAGES = {
   nul: '使用できない文字（NUL）が含まれています',

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { notFound } from '../app/problem.ts';
+import { notFound } from '../../lib/problem.ts';
 
 export interface SpaOptions {
   /** The built SPA (vite build output). */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PAGES } from '../../../access/permissions.ts';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { loadDashboard } from '../../repositories/dashboard.ts';
 import { DashboardSchema } from '../../schemas/dashboard.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { ChamberParams } from '../../schemas/params.ts';
@@ -19,7 +18,7 @@ const cciDashboard: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { resource: PAGES.adminDashboard, action: 'access' } },
       schema: { tags: ['cci'], params: ChamberParams, response: { 200: DashboardSchema, ...problemResponses(400, 401, 403) } },
     },
-    async (request) => loadDashboard(app.db, currentUser(request).cciCode, new Date()),
+    async (request) => app.dashboard.load(currentUser(request).cciCode, new Date()),
   );
 };
 export default cciDashboard;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { Problem, notFound } from '../../plugins/app/problem.ts';
+import { Problem, notFound } from '../../lib/problem.ts';
 import { ExportJobListQuery } from '../../repositories/export-jobs.ts';
 import { ExportCreateSchema, ExportJobListSchema, ExportJobParamsSchema, ExportJobSchema } from '../../schemas/export.ts';
 import { problemResponses } from '../../schemas/common.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { Problem, notFound } from '../../plugins/app/problem.ts';
+import { Problem, notFound } from '../../lib/problem.ts';
 import { ImportJobListQuery } from '../../repositories/import-jobs.ts';
 import { ImportCreateSchema, ImportJobListSchema, ImportJobParamsSchema, ImportJobSchema } from '../../schemas/import.ts';
 import { problemResponses } from '../../schemas/common.ts';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { notFound } from '../../plugins/app/problem.ts';
+import { notFound } from '../../lib/problem.ts';
 import { ChamberChangesSchema, CompanyListSchema, CompanySchema, OwnCompanyUpdateSchema } from '../../schemas/company.ts';
-import { chamberChanges } from '../../repositories/company-chamber-changes.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { OwnCompanyListQuery } from '../../repositories/companies.ts';
 import { IdParams } from '../../schemas/params.ts';
@@ -61,7 +60,7 @@ const companyCompanies: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      return chamberChanges(app.db, user.cciCode, ownCompanyId(user, request.params.id));
+      return app.companies.chamberChanges(user.cciCode, ownCompanyId(user, request.params.id));
     },
   );
 

@@ -1,4 +1,4 @@
-import { notFound } from '../../plugins/app/problem.ts';
+import { notFound } from '../../lib/problem.ts';
 import type { SessionUser } from '../../schemas/session.ts';
 
 /** The caller's company id; a company admin without one sees nothing (404, DESIGN.md §6). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { notFound } from '../../plugins/app/problem.ts';
+import { notFound } from '../../lib/problem.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { IdParams } from '../../schemas/params.ts';
 import { TicketSchema } from '../../schemas/reception.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { companyOf } from './conference-caller.ts';
-import { notFound } from '../../plugins/app/problem.ts';
+import { notFound } from '../../lib/problem.ts';
 import { CompanyConferenceListQuery } from '../../repositories/conferences-for-company.ts';
 import {
   CompanyConferenceListSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { notFound } from '../../plugins/app/problem.ts';
+import { notFound } from '../../lib/problem.ts';
 import { MASTER_TYPE_CONFERENCE_TEMPLATE } from '../../db/schema.ts';
 import { MasterDataListQuery } from '../../repositories/master-data.ts';
 import { MasterDataListSchema, MasterTypeParams } from '../../schemas/master-data.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMPANY_ROLES, currentUser } from '../../plugins/app/auth.ts';
 import { CompanyUserInfoSchema } from '../../schemas/session.ts';
 import { ProblemSchema } from '../../schemas/common.ts';
-import { unauthorized } from '../../plugins/app/problem.ts';
+import { unauthorized } from '../../lib/problem.ts';
 
 /** spec §7: GET /v1/company/user_info (company session loader, §4). */
 const companyUserInfo: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { notFound } from '../../plugins/app/problem.ts';
+import { notFound } from '../../lib/problem.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { IdParams } from '../../schemas/params.ts';
 import { CompanyWrittenVotesPutSchema, WrittenVotesSchema } from '../../schemas/written-vote.ts';

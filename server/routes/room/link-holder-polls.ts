@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { RoomViewer } from '../../lib/room/viewers.ts';
-import { RoomBallotsRepository } from '../../repositories/room-ballots.ts';
 import { BallotParams, BallotSchema, CurrentPollSchema } from '../../schemas/ballot.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import { TokenParams } from '../../schemas/room.ts';
@@ -19,7 +18,7 @@ export function registerLinkHolderPolls(
   },
 ): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const ballots = new RoomBallotsRepository(app.pool);
+  const ballots = app.roomBallots;
   const { rules, shared } = app.roomLimits;
   const tags = ['room links'];
 

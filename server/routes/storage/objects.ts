@@ -6,7 +6,7 @@
  * be those of the signed type (415 file_content_mismatch). Not part of the public API (hidden from the OpenAPI document).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Problem, notFound } from '../../plugins/app/problem.ts';
+import { Problem, notFound } from '../../lib/problem.ts';
 import {
   ContentMismatchError,
   ObjectExistsError,

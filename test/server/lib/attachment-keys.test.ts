@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertAttachmentKeys, isAttachmentKey } from '../../../server/lib/attachment-keys.ts';
-import { Problem } from '../../../server/plugins/app/problem.ts';
+import { Problem } from '../../../server/lib/problem.ts';
 
 describe('isAttachmentKey', () => {
   it('is true only for valid keys under {cci_code}/attachments/', () => {

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import errorHandler from '../../../server/plugins/app/error-handler.ts';
-import { Problem } from '../../../server/plugins/app/problem.ts';
+import { Problem } from '../../../server/lib/problem.ts';
 
 let app: FastifyInstance;
 

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoAdminClient } from '../../../server/infra/cognito-local.ts';
 import { cognitoUsersOptionsOf } from '../../../server/plugins/app/cognito.ts';
-import { Problem } from '../../../server/plugins/app/problem.ts';
+import { Problem } from '../../../server/lib/problem.ts';
 import {
   CognitoUsers,
   generateTemporaryPassword,

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { upload } from '../../../db/schema.ts';
 import { currentUser } from '../../../plugins/app/auth.ts';
-import { Problem, forbidden, notFound } from '../../../plugins/app/problem.ts';
+import { Problem, forbidden, notFound } from '../../../lib/problem.ts';
 import { canAccess } from '../../../../access/permissions.ts';
 import { ProblemSchema, problemResponses } from '../../../schemas/common.ts';
 import { ChamberParams } from '../../../schemas/params.ts';
@@ -92,7 +91,7 @@ const cciS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver; quota: preHand
       const storage = requireStorage(opts.storage);
       const key = `${cciCode}/${PURPOSE_FOLDERS[purpose]}/${randomUUID()}/${safeFileName(request.body.file_name)}`;
       // recorded before anyone can upload to it: an object without its row would never be cleaned up
-      await app.db.insert(upload).values({ cci_code: cciCode, key, purpose, created_by: username });
+      await app.uploads.record(cciCode, key, purpose, username);
       const signed = await storage.presignPut(key, { contentType, size: request.body.size, expiresInSeconds: PUT_URL_SECONDS });
       return {
         url: signed.url,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
 import { currentUser } from '../../../plugins/app/auth.ts';
-import { notFound } from '../../../plugins/app/problem.ts';
+import { notFound } from '../../../lib/problem.ts';
 import { problemResponses } from '../../../schemas/common.ts';
 import { ChamberParams } from '../../../schemas/params.ts';
 import { GetObjectUrlQuerySchema, GetObjectUrlSchema } from '../../../schemas/storage.ts';
@@ -9,7 +8,6 @@ import type { StorageDriver } from '../../../storage/driver.ts';
 import { isChamberKey } from '../../../storage/keys.ts';
 import { downloadUrl, requireStorage } from '../../../storage/presign.ts';
 import { companyOf } from '../conference-caller.ts';
-import { visibleToCompany } from '../../../repositories/company-visibility.ts';
 
 const errors = problemResponses(400, 401, 403, 404, 503);
 
@@ -20,16 +18,6 @@ const errors = problemResponses(400, 401, 403, 404, 503);
  * (DESIGN.md §6: do not reveal existence).
  */
 const companyS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver }> = async (app, opts) => {
-  async function isVisibleAttachment(cciCode: string, companyId: number, key: string): Promise<boolean> {
-    const { rows } = await app.db.execute(sql`
-      select 1 from conference c
-       where c.cci_code = ${cciCode}
-         and c.attachments @> ${JSON.stringify([{ key }])}::jsonb
-         and ${visibleToCompany('c', companyId)}
-       limit 1`);
-    return rows.length > 0;
-  }
-
   app.get(
     '/v1/company/:cci_code/common/s3/get_object_url',
     {
@@ -44,7 +32,10 @@ const companyS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver }> = async 
     async (request) => {
       const user = currentUser(request);
       const key = request.query.path;
-      if (!isChamberKey(user.cciCode, key) || !(await isVisibleAttachment(user.cciCode, companyOf(user), key))) {
+      if (
+        !isChamberKey(user.cciCode, key) ||
+        !(await app.conferencesForCompany.hasAttachment(user.cciCode, companyOf(user), key))
+      ) {
         throw notFound('ファイルが見つかりません。');
       }
       return downloadUrl(requireStorage(opts.storage), key);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { assertAttachmentKeys, createAttachmentLists } from '../../../../lib/attachment-keys.ts';
 import { currentUser } from '../../../../plugins/app/auth.ts';
-import { notFound } from '../../../../plugins/app/problem.ts';
+import { notFound } from '../../../../lib/problem.ts';
 import { ConferenceListQuery } from '../../../../repositories/conferences.ts';
 import {
   ConferenceCreateSchema,
@@ -14,9 +14,6 @@ import {
   MailPreviewSchema,
   ResetSortResultSchema,
 } from '../../../../schemas/conference.ts';
-import { and, eq } from 'drizzle-orm';
-import { conference } from '../../../../db/schema.ts';
-import { previewMail } from '../../../../lib/mail/conference-mail.ts';
 import { problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 
@@ -93,11 +90,6 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const [current] = await app.db
-        .select()
-        .from(conference)
-        .where(and(eq(conference.cci_code, user.cciCode), eq(conference.id, request.params.id)));
-      if (!current) throw notFound();
       const { event_date, end_at, answer_deadline, ...rest } = request.body;
       const day = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
       const changes = Object.fromEntries(
@@ -108,7 +100,7 @@ const conferences: FastifyPluginAsyncTypebox = async (app) => {
           answer_deadline: day(answer_deadline),
         }).filter(([, v]) => v !== undefined),
       );
-      return previewMail(app.db, current, changes);
+      return app.conferences.mailPreview(user.cciCode, request.params.id, changes);
     },
   );
 

@@ -1,7 +1,7 @@
 import { originOf } from '../../../room/origin.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
-import { Problem, notFound } from '../../../../plugins/app/problem.ts';
+import { Problem, notFound } from '../../../../lib/problem.ts';
 import { reminderSchedule } from '../../../../lib/mail/reminders.ts';
 import { problemResponses } from '../../../../schemas/common.ts';
 import { NotificationListQuery } from '../../../../repositories/notifications.ts';

@@ -11,7 +11,6 @@ import {
   PollResultSchema,
   PollUpdateSchema,
 } from '../../../../schemas/poll.ts';
-import { readPollProgress } from '../../../../repositories/poll-progress.ts';
 import type { Staff } from '../../../../repositories/motions.ts';
 
 const tags = ['cci: motions'];
@@ -61,7 +60,7 @@ const polls: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id, motion_id, poll_id } = request.params;
-      return readPollProgress(app.pool, staffOf(request), id, motion_id, poll_id);
+      return app.polls.progress(staffOf(request), id, motion_id, poll_id);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
-import { notFound } from '../../../../plugins/app/problem.ts';
+import { notFound } from '../../../../lib/problem.ts';
 import { PositionListQuery } from '../../../../repositories/positions.ts';
 import {
   PositionChangesResultSchema,

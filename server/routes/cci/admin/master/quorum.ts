@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
-import { notFound } from '../../../../plugins/app/problem.ts';
-import { quorumOf } from '../../../../repositories/reception-state.ts';
-import { inTransaction } from '../../../../repositories/room-db.ts';
 import { problemResponses } from '../../../../schemas/common.ts';
 import { IdParams } from '../../../../schemas/params.ts';
 import { QuorumSchema } from '../../../../schemas/reception.ts';
@@ -21,15 +18,7 @@ const quorum: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { resource: 'conference_receptions', action: 'show' } },
       schema: { tags: ['cci: reception'], params: IdParams, response: { 200: QuorumSchema, ...errors } },
     },
-    async (request) =>
-      inTransaction(app.pool, async (client) => {
-        const { rowCount } = await client.query('select 1 from conference where id = $1 and cci_code = $2', [
-          request.params.id,
-          currentUser(request).cciCode,
-        ]);
-        if (rowCount === 0) throw notFound();
-        return quorumOf(client, request.params.id);
-      }),
+    async (request) => app.reception.quorum(currentUser(request).cciCode, request.params.id),
   );
 };
 export default quorum;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../../../plugins/app/auth.ts';
-import { Problem, notFound } from '../../../../plugins/app/problem.ts';
+import { Problem, notFound } from '../../../../lib/problem.ts';
 import { UserListQuery, type LoginSync } from '../../../../repositories/users.ts';
 import {
   CreatedUserSchema,
