@@ -3,9 +3,9 @@
  * issue 17). The worker's side of the row is server/jobs/import-state.ts.
  */
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
-import { IMPORT_JOB_STATUSES, IMPORT_TYPES, import_job, upload, type ImportJob } from '../db/schema.ts';
-import type { ImportCreate, ImportJobOut } from '../schemas/import.ts';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { IMPORT_JOB_STATUSES, IMPORT_TYPES, import_change, import_job, upload, type ImportJob } from '../db/schema.ts';
+import type { ImportChangeList, ImportChangesQuery, ImportCreate, ImportJobOut } from '../schemas/import.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { jobListConditions, jobListSpec } from '../lib/job-list.ts';
 import { audit, type Executor } from '../lib/audit.ts';
@@ -79,6 +79,8 @@ export interface ImportJobsRepository {
   create(cciCode: string, actor: string, input: ImportCreate, queue: ImportQueue): Promise<ImportJobOut>;
   /** A succeeded dry run's file, for real, as a new job; null for an unknown id (→ 404). */
   apply(cciCode: string, actor: string, id: number, queue: ImportQueue): Promise<ImportJobOut | null>;
+  /** The job's change list, a page in row order (issue 33); null for an unknown id (→ 404). */
+  changes(cciCode: string, id: number, query: ImportChangesQuery): Promise<ImportChangeList | null>;
   /** The chamber's job whose error file `key` is ({cci}/imports/{id}/…). */
   findByErrorFileKey(cciCode: string, key: string): Promise<ImportJobOut | null>;
 }
@@ -121,6 +123,22 @@ export default fp(
           .from(import_job)
           .where(and(eq(import_job.cci_code, cciCode), eq(import_job.id, id)));
         return row ? toImportJob(row) : null;
+      },
+
+      async changes(cciCode, id, { page, page_size }) {
+        if (!(await repository.find(cciCode, id))) return null;
+        const of = eq(import_change.import_job_id, id);
+        const [rows, [{ total }]] = await Promise.all([
+          db
+            .select({ row: import_change.row, result: import_change.result, changes: import_change.changes })
+            .from(import_change)
+            .where(of)
+            .orderBy(asc(import_change.row))
+            .limit(page_size)
+            .offset((page - 1) * page_size),
+          db.select({ total: count() }).from(import_change).where(of),
+        ]);
+        return { data: rows, meta: { page, page_size, total } };
       },
 
       async findByErrorFileKey(cciCode, key) {

@@ -1,7 +1,7 @@
 /** Imports (DESIGN.md §11.4, issue 17): POST/GET /v1/cci/{cci_code}/import, GET …/{id}, POST …/{id}/apply. */
 import { Type, type Static } from 'typebox';
 import { IMPORT_JOB_STATUSES, IMPORT_TYPES } from '../db/schema.ts';
-import { listOf, Nullable, RowId } from './common.ts';
+import { ListMetaSchema, listOf, Nullable, RowId } from './common.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -59,7 +59,7 @@ export const ImportJobSchema = Type.Object({
   /** download through GET …/common/s3/get_object_url?path={error_file_key} */
   error_file_key: Nullable(Type.String()),
   warnings: Nullable(Type.Array(ImportWarningSchema)),
-  /** the first 20 rows as read and normalised: { row, fields… } */
+  /** the first 20 rows as read and normalised: { row, fields… }; every change: GET …/{id}/changes */
   preview: Nullable(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
   /** the dry run this job applies */
   applied_from: Nullable(Type.Integer()),
@@ -69,6 +69,33 @@ export const ImportJobSchema = Type.Object({
   finished_at: Nullable(DateTime),
 });
 export type ImportJobOut = Static<typeof ImportJobSchema>;
+
+/** One column of a changed row (issue 33): before (null for a new row or an empty cell) → after. */
+export const ImportChangeColumnSchema = Type.Object({
+  column: Type.String(),
+  before: Nullable(Type.String()),
+  after: Nullable(Type.String()),
+});
+
+/** A row the import would create or update (a dry run), or did (an apply), with its changed columns. */
+export const ImportChangeSchema = Type.Object({
+  row: Type.Integer(),
+  result: Type.Enum(['created', 'updated']),
+  changes: Type.Array(ImportChangeColumnSchema),
+});
+
+/** GET …/import/{id}/changes: the change list in the sheet's row order, a page at a time. */
+export const ImportChangesQuerySchema = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+    page_size: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  },
+  { additionalProperties: false },
+);
+export type ImportChangesQuery = Static<typeof ImportChangesQuerySchema>;
+
+export const ImportChangeListSchema = Type.Object({ data: Type.Array(ImportChangeSchema), meta: ListMetaSchema });
+export type ImportChangeList = Static<typeof ImportChangeListSchema>;
 
 export const ImportJobParamsSchema = Type.Object(
   { cci_code: Type.String({ minLength: 1, maxLength: 20 }), id: RowId },

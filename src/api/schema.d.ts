@@ -785,6 +785,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/cci/{cci_code}/import/{id}/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 取り込みの変更一覧を取得 */
+    get: operations['listImportChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/cci/{cci_code}/import/{id}/apply': {
     parameters: {
       query?: never;
@@ -2461,6 +2478,21 @@ export interface components {
       status: 'ok';
       /** @enum {string} */
       database: 'ok';
+    };
+    ImportChangeColumn: {
+      column: string;
+      before: null | string;
+      after: null | string;
+    };
+    ImportChangeList: {
+      data: components['schemas']['ImportChange'][];
+      meta: components['schemas']['ListMeta'];
+    };
+    ImportChange: {
+      row: number;
+      /** @enum {unknown} */
+      result: 'created' | 'updated';
+      changes: components['schemas']['ImportChangeColumn'][];
     };
     ImportCounts: {
       rows: number;
@@ -8237,6 +8269,77 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ImportJob'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listImportChanges: {
+    parameters: {
+      query: {
+        page: number;
+        page_size: number;
+      };
+      header?: never;
+      path: {
+        cci_code: string;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportChangeList'];
         };
       };
       /** @description Default Response */

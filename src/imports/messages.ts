@@ -124,6 +124,22 @@ export const messages = {
       warnings: {
         title: 'お知らせ',
       },
+      changes: {
+        title: '変更される行（%{count} 行）',
+        title_applied: '変更した行（%{count} 行）',
+        region: '変更される行の表（横にスクロールできます）',
+        row: '行',
+        result: '結果',
+        column: '列',
+        before: '変更前',
+        after: '変更後',
+        empty_value: '（空欄）',
+        none: '変更される行はありません。',
+        failed: '変更の一覧を読み込めませんでした。',
+        retry: '再読み込み',
+        per_page: '1ページの行数',
+        page_label: '%{from}–%{to} 行目（全 %{count} 行）',
+      },
       preview: {
         title: '読み込んだ内容（最初の %{count} 行）',
         region: '読み込んだ内容の表（横にスクロールできます）',

@@ -32,6 +32,7 @@ import { resourcePath } from './resources';
 import type {
   AnswerItem,
   ConferenceMemberUpdate,
+  ImportChangeList,
   InviteResult,
   InviteRule,
   ListMeta,
@@ -158,6 +159,8 @@ export interface KaigiDataProviderExtras {
   mailPreview(conferenceId: Identifier, body: Record<string, unknown>): Promise<MailPreview>;
   /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
   applyImport(id: Identifier): Promise<RaRecord>;
+  /** GET /v1/cci/{cci_code}/import/{id}/changes: a page of the rows the import changes, before → after (issue 33). */
+  importChanges(id: Identifier, page: number, pageSize: number, signal?: AbortSignal): Promise<ImportChangeList>;
 }
 
 export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
@@ -295,6 +298,8 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
     resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
     mailPreview: (id, body) => guard(() => send(PATHS.mailPreview(id), { method: 'POST', body })),
     applyImport: (id) => guard(() => send(`${itemPath('imports', id)}/apply`, { method: 'POST', body: {} })),
+    importChanges: (id, page, pageSize, signal) =>
+      guard(() => send(`${itemPath('imports', id)}/changes`, { query: { page, page_size: pageSize }, signal })),
   };
 
   return {

@@ -4,7 +4,7 @@
  * the type's code or its name in the chamber's master data (役員, 部会 …). Checked by
  * PositionCreateSchema and the forms' period rule.
  */
-import { MASTER_TYPE_POSITION_TYPE, position, type ImportWarningEntry } from '../../../db/schema.ts';
+import { MASTER_TYPE_POSITION_TYPE, position, type ImportWarningEntry, type PositionType } from '../../../db/schema.ts';
 import { POSITION_EXPORT_HEADERS, POSITION_TYPE_NAMES } from '../../../jobs/sources/index.ts';
 import { PositionCreateSchema } from '../../../schemas/position.ts';
 import { auditMany } from '../../audit.ts';
@@ -14,7 +14,7 @@ import { importMessages as m } from '../messages.ts';
 import { MEMBER_ID, membersById, type StoredMember } from './members.ts';
 import { keepGetaCells } from '../geta.ts';
 import { checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { byHeader, changedColumns, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const POSITION_ID = '役職ID';
 const TYPE = '区分';
@@ -128,8 +128,12 @@ function checkCells(ctx: KindContext, row: ImportRow, found: Lookups, warnings: 
     errors.push({ row: row.row, column: POSITION_ID, code: 'duplicate_in_file', message: m.duplicateInFile(POSITION_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (key) ctx.seen.add(key);
-  const result = !current ? 'created' : FIELDS.every((f) => same(current[f], next[f])) ? 'unchanged' : 'updated';
-  return { source: row, result, errors, values, next, current };
+  if (!current) return { source: row, result: 'created', errors, values, next, current };
+  // 区分 by its name, as the sheet has it
+  const typeName = (code: unknown) => POSITION_TYPE_NAMES[code as PositionType] ?? code;
+  const changes = changedColumns(FIELDS, current, next, LABELS, { position_type: typeName });
+  if (changes.length === 0) return { source: row, result: 'unchanged', errors, values, next, current };
+  return { source: row, result: 'updated', errors, values, next, current, changes };
 }
 
 const stored = (p: StoredPosition) => {

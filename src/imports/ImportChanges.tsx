@@ -1,0 +1,147 @@
+/**
+ * The change list (issue 33): every row the import would create or update (a dry run) or did (an
+ * apply), each changed column as 変更前 → 変更後 in the sheet's Japanese headers and the values as
+ * converted, a page at a time from GET …/import/{id}/changes — not only the preview's first rows.
+ */
+import { useId, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { KaigiDataProvider } from '../providers/dataProvider';
+import { formatCount } from '../exports/format';
+import type { ImportJob } from './types';
+
+const PAGE_SIZES = [20, 50, 100];
+
+const Value = ({ text }: { text: string | null }) => {
+  const translate = useTranslate();
+  return text === null ? (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {translate('kaigi.imports.changes.empty_value')}
+    </Typography>
+  ) : (
+    <>{text}</>
+  );
+};
+
+export const ImportChanges = ({ job }: { job: ImportJob }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<KaigiDataProvider>();
+  const headingId = useId();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const expected = (job.counts?.created ?? 0) + (job.counts?.updated ?? 0);
+  const query = useQuery({
+    queryKey: ['imports', job.id, 'changes', page, pageSize],
+    queryFn: ({ signal }) => dataProvider.importChanges(job.id, page + 1, pageSize, signal),
+    enabled: job.status === 'succeeded' && expected > 0,
+    placeholderData: keepPreviousData,
+  });
+  if (job.status !== 'succeeded' || !job.counts) return null;
+  const total = query.data?.meta.total ?? expected;
+  const cell = { whiteSpace: 'nowrap', verticalAlign: 'top' } as const;
+  const value = { ...cell, maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+  return (
+    <Box component="section" aria-labelledby={headingId} aria-busy={query.isFetching}>
+      <Typography variant="subtitle1" component="h3" id={headingId} sx={{ fontWeight: 500, mb: 1 }}>
+        {translate(job.dry_run ? 'kaigi.imports.changes.title' : 'kaigi.imports.changes.title_applied', {
+          count: formatCount(total),
+        })}
+      </Typography>
+      {expected === 0 ? (
+        <Typography color="text.secondary" role="status">
+          {translate('kaigi.imports.changes.none')}
+        </Typography>
+      ) : query.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {translate('kaigi.imports.changes.retry')}
+            </Button>
+          }
+        >
+          {translate('kaigi.imports.changes.failed')}
+        </Alert>
+      ) : !query.data ? (
+        <CircularProgress size={24} aria-label={translate('kaigi.progress.loading')} />
+      ) : (
+        <>
+          <TableContainer
+            tabIndex={0}
+            role="region"
+            aria-label={translate('kaigi.imports.changes.region')}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={cell}>{translate('kaigi.imports.changes.row')}</TableCell>
+                  <TableCell sx={cell}>{translate('kaigi.imports.changes.result')}</TableCell>
+                  <TableCell sx={cell}>{translate('kaigi.imports.changes.column')}</TableCell>
+                  <TableCell sx={cell}>{translate('kaigi.imports.changes.before')}</TableCell>
+                  <TableCell sx={cell}>{translate('kaigi.imports.changes.after')}</TableCell>
+                </TableRow>
+              </TableHead>
+              {query.data.data.map((row) => (
+                <TableBody key={row.row} data-testid={`change-${row.row}`}>
+                  {row.changes.map((change, index) => (
+                    <TableRow key={change.column}>
+                      {index === 0 && (
+                        <>
+                          <TableCell rowSpan={row.changes.length} sx={{ ...cell, color: 'text.secondary' }}>
+                            {row.row}
+                          </TableCell>
+                          <TableCell rowSpan={row.changes.length} sx={cell}>
+                            {translate(`kaigi.imports.counts.${row.result}`)}
+                          </TableCell>
+                        </>
+                      )}
+                      <TableCell sx={cell}>{change.column}</TableCell>
+                      <TableCell sx={value}>
+                        <Value text={change.before} />
+                      </TableCell>
+                      <TableCell sx={value}>
+                        <Value text={change.after} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              ))}
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={total}
+            page={page}
+            onPageChange={(_, next) => setPage(next)}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage={translate('kaigi.imports.changes.per_page')}
+            labelDisplayedRows={({ from, to, count }) =>
+              translate('kaigi.imports.changes.page_label', { from, to, count: formatCount(count) })
+            }
+          />
+        </>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,99 @@
+/**
+ * The dry run's change list (issue 33): every row an import would create or update — not only the
+ * first 20 rows of the preview — with before → after per changed column by the sheet's Japanese
+ * headers and the values as converted, a page at a time (GET …/import/{id}/changes).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller } from '../../../helpers/app.ts';
+import { DEMO, tokenOf } from '../../../helpers/fixtures.ts';
+import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
+import { IMPORT_BASE, csvOf, importFile, listsChecksum } from '../../../helpers/import-app.ts';
+
+let env: ExportTestEnv;
+let call: ReturnType<typeof caller>;
+const P = `D${randomBytes(3).toString('hex').toUpperCase()}`;
+const HEAD = ['事業所コード', '事業所名', 'フリガナ', '電話番号'];
+
+beforeAll(async () => {
+  env = await startExportTestEnv();
+  call = caller(env.app, tokenOf);
+  await env.startWorker();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const changesOf = (id: number, query = '') => call('GET', `${IMPORT_BASE}/${id}/changes${query}`, DEMO.admin);
+
+describe('the change list of a dry run', () => {
+  it('lists every row that would change, paged, with before → after per changed column', async () => {
+    const first = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      dry_run: false,
+      content: csvOf([
+        HEAD,
+        [`${P}01`, '丸一商事', 'マルイチ', null],
+        [`${P}02`, '丸二商事', null, null],
+        [`${P}03`, '丸三商事', null, '03-1111-2222'],
+      ]),
+    });
+    expect(first).toMatchObject({ status: 'succeeded', counts: { created: 3 } });
+
+    const fresh = Array.from({ length: 22 }, (_, i) => [`${P}N${String(i).padStart(2, '0')}`, `新規商店${i}`, null, null]);
+    const before = await listsChecksum(env.app.pool);
+    const dry = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([
+        HEAD,
+        // 事業所名 and フリガナ (typed in ひらがな: shown converted) change
+        [`${P}01`, '丸一商事株式会社', 'まるいちしょうじ', null],
+        [`${P}02`, '丸二商事', null, null],
+        // 電話番号 as offices write it: stored and shown in the one form
+        [`${P}03`, '丸三商事', null, '03(3333)4444'],
+        ...fresh,
+      ]),
+    });
+    expect(dry).toMatchObject({ status: 'succeeded', counts: { rows: 25, created: 22, updated: 2, unchanged: 1, failed: 0 } });
+    expect(dry.preview).toHaveLength(20);
+    expect(await listsChecksum(env.app.pool)).toBe(before);
+
+    const page1 = await changesOf(dry.id, '?page_size=20');
+    expect(page1.statusCode, page1.body).toBe(200);
+    expect(page1.json().meta).toEqual({ page: 1, page_size: 20, total: 24 });
+    const rows = page1.json().data;
+    expect(rows).toHaveLength(20);
+    expect(rows.slice(0, 3)).toEqual([
+      {
+        row: 2,
+        result: 'updated',
+        changes: [
+          { column: '事業所名', before: '丸一商事', after: '丸一商事株式会社' },
+          { column: 'フリガナ', before: 'マルイチ', after: 'マルイチショウジ' },
+        ],
+      },
+      { row: 4, result: 'updated', changes: [{ column: '電話番号', before: '03-1111-2222', after: '03-3333-4444' }] },
+      {
+        row: 5,
+        result: 'created',
+        changes: [
+          { column: '事業所コード', before: null, after: `${P}N00` },
+          { column: '事業所名', before: null, after: '新規商店0' },
+        ],
+      },
+    ]);
+    // the rows beyond the preview's 20, on the next page
+    const page2 = (await changesOf(dry.id, '?page=2&page_size=20')).json();
+    expect(page2.meta).toEqual({ page: 2, page_size: 20, total: 24 });
+    expect(page2.data.map((r: { row: number }) => r.row)).toEqual([23, 24, 25, 26]);
+  });
+
+  it('is 404 for an unknown job and 400 for a page size over 100', async () => {
+    expect((await changesOf(2_000_000_000)).statusCode).toBe(404);
+    const job = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([HEAD, [`${P}X`, '確認商店', null, null]]),
+    });
+    expect((await changesOf(job.id, '?page_size=101')).statusCode).toBe(400);
+  });
+});
