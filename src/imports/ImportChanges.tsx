@@ -85,7 +85,8 @@ export const ImportChanges = ({ job }: { job: ImportJob }) => {
             tabIndex={0}
             role="region"
             aria-label={translate('kaigi.imports.changes.region')}
-            sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+            // the page before stays in view, dimmed, until the next one is in
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, opacity: query.isPlaceholderData ? 0.5 : 1 }}
           >
             <Table size="small">
               <TableHead>
@@ -139,6 +140,8 @@ export const ImportChanges = ({ job }: { job: ImportJob }) => {
             labelDisplayedRows={({ from, to, count }) =>
               translate('kaigi.imports.changes.page_label', { from, to, count: formatCount(count) })
             }
+            // phones: the page size, the range and the arrows wrap rather than run off the page
+            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 0 } }}
           />
         </>
       )}
