@@ -1,7 +1,7 @@
 /** Imports (DESIGN.md §11.4, issue 17): POST/GET /v1/cci/{cci_code}/import, GET …/{id}, POST …/{id}/apply. */
 import { Type, type Static } from 'typebox';
 import { IMPORT_JOB_STATUSES, IMPORT_TYPES } from '../db/schema.ts';
-import { ListMetaSchema, listOf, Nullable, RowId } from './common.ts';
+import { listOf, Nullable, RowId } from './common.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -84,18 +84,10 @@ export const ImportChangeSchema = Type.Object({
   changes: Type.Array(ImportChangeColumnSchema),
 });
 
-/** GET …/import/{id}/changes: the change list in the sheet's row order, a page at a time. */
-export const ImportChangesQuerySchema = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-    page_size: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  },
-  { additionalProperties: false },
-);
-export type ImportChangesQuery = Static<typeof ImportChangesQuerySchema>;
+export type ImportChange = Static<typeof ImportChangeSchema>;
 
-export const ImportChangeListSchema = Type.Object({ data: Type.Array(ImportChangeSchema), meta: ListMetaSchema });
-export type ImportChangeList = Static<typeof ImportChangeListSchema>;
+/** GET …/import/{id}/changes as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ImportChangeListSchema = listOf(Type.Partial(ImportChangeSchema));
 
 export const ImportJobParamsSchema = Type.Object(
   { cci_code: Type.String({ minLength: 1, maxLength: 20 }), id: RowId },

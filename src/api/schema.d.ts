@@ -2485,7 +2485,13 @@ export interface components {
       after: null | string;
     };
     ImportChangeList: {
-      data: components['schemas']['ImportChange'][];
+      data: {
+        row?: number;
+        /** @enum {unknown} */
+        result?: 'created' | 'updated';
+        changes?: components['schemas']['ImportChangeColumn'][];
+        chamber?: components['schemas']['ChamberRef'];
+      }[];
       meta: components['schemas']['ListMeta'];
     };
     ImportChange: {
@@ -3663,6 +3669,9 @@ export type ExportJobList = components['schemas']['ExportJobList'];
 export type ExportJob = components['schemas']['ExportJob'];
 export type SjisReplacement = components['schemas']['SjisReplacement'];
 export type Health = components['schemas']['Health'];
+export type ImportChangeColumn = components['schemas']['ImportChangeColumn'];
+export type ImportChangeList = components['schemas']['ImportChangeList'];
+export type ImportChange = components['schemas']['ImportChange'];
 export type ImportCounts = components['schemas']['ImportCounts'];
 export type ImportCreate = components['schemas']['ImportCreate'];
 export type ImportJobList = components['schemas']['ImportJobList'];
@@ -8320,9 +8329,18 @@ export interface operations {
   };
   listImportChanges: {
     parameters: {
-      query: {
-        page: number;
-        page_size: number;
+      query?: {
+        page?: number;
+        page_size?: number;
+        /** @description カンマ区切り（先頭の - は降順）: row, result */
+        sort?: string;
+        cci_code?: string;
+        keyword?: string;
+        /** @description カンマ区切り: row, result, changes */
+        fields?: string;
+        /** @description カンマ区切り: chamber */
+        expand?: string;
+        result?: 'created' | 'updated';
       };
       header?: never;
       path: {

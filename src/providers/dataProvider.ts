@@ -32,7 +32,7 @@ import { resourcePath } from './resources';
 import type {
   AnswerItem,
   ConferenceMemberUpdate,
-  ImportChangeList,
+  ImportChange,
   InviteResult,
   InviteRule,
   ListMeta,
@@ -159,8 +159,16 @@ export interface KaigiDataProviderExtras {
   mailPreview(conferenceId: Identifier, body: Record<string, unknown>): Promise<MailPreview>;
   /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
   applyImport(id: Identifier): Promise<RaRecord>;
-  /** GET /v1/cci/{cci_code}/import/{id}/changes: a page of the rows the import changes, before → after (issue 33). */
-  importChanges(id: Identifier, page: number, pageSize: number, signal?: AbortSignal): Promise<ImportChangeList>;
+  /**
+   * GET /v1/cci/{cci_code}/import/{id}/changes: a page of the rows the import changes, before → after
+   * (issue 33), in the sheet's row order; without `fields` every row has all its fields.
+   */
+  importChanges(
+    id: Identifier,
+    page: number,
+    pageSize: number,
+    signal?: AbortSignal,
+  ): Promise<{ data: ImportChange[]; meta: ListMeta }>;
 }
 
 export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;

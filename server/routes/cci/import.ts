@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
 import { Problem, notFound } from '../../plugins/app/problem.ts';
-import { ImportJobListQuery } from '../../repositories/import-jobs.ts';
+import { ImportChangeListQuery, ImportJobListQuery } from '../../repositories/import-jobs.ts';
 import {
   ImportChangeListSchema,
-  ImportChangesQuerySchema,
   ImportCreateSchema,
   ImportJobListSchema,
   ImportJobParamsSchema,
@@ -69,7 +68,8 @@ const cciImport: FastifyPluginAsyncTypebox<{ queue?: ImportQueue }> = async (app
     },
   );
 
-  // issue 33: every row the import would change (a dry run) or did, before → after per column, paged
+  // issue 33: every row the import would change (a dry run) or did, before → after per column; a list
+  // with every common list parameter (spec §3, decision 0037)
   app.get(
     '/v1/cci/:cci_code/import/:id/changes',
     {
@@ -77,7 +77,7 @@ const cciImport: FastifyPluginAsyncTypebox<{ queue?: ImportQueue }> = async (app
       schema: {
         tags,
         params: ImportJobParamsSchema,
-        querystring: ImportChangesQuerySchema,
+        querystring: ImportChangeListQuery,
         response: { 200: ImportChangeListSchema, ...errors },
       },
     },

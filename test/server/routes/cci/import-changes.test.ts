@@ -1,7 +1,8 @@
 /**
  * The dry run's change list (issue 33): every row an import would create or update — not only the
  * first 20 rows of the preview — with before → after per changed column by the sheet's Japanese
- * headers and the values as converted, a page at a time (GET …/import/{id}/changes).
+ * headers and the values as converted, a page at a time (GET …/import/{id}/changes), with the
+ * common list parameters (spec §3; each one alone on every list: test/server/lib/list-common-params.test.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,14 +87,35 @@ describe('the change list of a dry run', () => {
     const page2 = (await changesOf(dry.id, '?page=2&page_size=20')).json();
     expect(page2.meta).toEqual({ page: 2, page_size: 20, total: 24 });
     expect(page2.data.map((r: { row: number }) => r.row)).toEqual([23, 24, 25, 26]);
+
+    // the common list parameters (spec §3) as a clerk reading the list would use them
+    const byKeyword = (await changesOf(dry.id, `?keyword=${encodeURIComponent('３３３３')}`)).json();
+    expect(byKeyword.data.map((r: { row: number }) => r.row)).toEqual([4]);
+    // the value before counts as well as the value after
+    const byBefore = (await changesOf(dry.id, '?keyword=1111-2222')).json();
+    expect(byBefore.data.map((r: { row: number }) => r.row)).toEqual([4]);
+    const updated = (await changesOf(dry.id, '?result=updated')).json();
+    expect(updated.meta.total).toBe(2);
+    expect(updated.data.map((r: { row: number; result: string }) => [r.row, r.result])).toEqual([
+      [2, 'updated'],
+      [4, 'updated'],
+    ]);
+    const last = (await changesOf(dry.id, '?sort=-row&page_size=2&fields=row')).json();
+    expect(last.data).toEqual([{ row: 26 }, { row: 25 }]);
+    const createdFirst = (await changesOf(dry.id, '?sort=result&page_size=1&fields=row,result')).json();
+    expect(createdFirst.data).toEqual([{ row: 5, result: 'created' }]);
   });
 
-  it('is 404 for an unknown job and 400 for a page size over 100', async () => {
+  it("is 404 for an unknown job and 400 for a page size over the lists' 1000 or an unknown result", async () => {
     expect((await changesOf(2_000_000_000)).statusCode).toBe(404);
     const job = await importFile(env, call, DEMO.admin, {
       type: 'companies',
       content: csvOf([HEAD, [`${P}X`, '確認商店', null, null]]),
     });
-    expect((await changesOf(job.id, '?page_size=101')).statusCode).toBe(400);
+    expect((await changesOf(job.id)).json().meta.total).toBe(1);
+    expect((await changesOf(job.id, '?page_size=1001')).statusCode).toBe(400);
+    const unknown = await changesOf(job.id, '?result=deleted');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toContainEqual(expect.objectContaining({ field: 'querystring.result' }));
   });
 });
