@@ -1204,7 +1204,6 @@ export type NewConferenceMember = typeof conference_member.$inferInsert;
 export type ExportJob = typeof export_job.$inferSelect;
 export type NewExportJob = typeof export_job.$inferInsert;
 export type ImportJob = typeof import_job.$inferSelect;
-export type ImportChangeRow = typeof import_change.$inferSelect;
 export type Upload = typeof upload.$inferSelect;
 export type NewUpload = typeof upload.$inferInsert;
 export type User = typeof users.$inferSelect;

@@ -5,15 +5,7 @@
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import {
-  IMPORT_JOB_STATUSES,
-  IMPORT_TYPES,
-  import_change,
-  import_job,
-  upload,
-  type ImportChangeRow,
-  type ImportJob,
-} from '../db/schema.ts';
+import { IMPORT_JOB_STATUSES, IMPORT_TYPES, import_change, import_job, upload, type ImportJob } from '../db/schema.ts';
 import type { ImportChange, ImportCreate, ImportJobOut } from '../schemas/import.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { containsKeyword } from '../lib/masters-contains.ts';
@@ -70,7 +62,7 @@ export const IMPORT_CHANGE_LIST: ListSpec = {
 };
 export const ImportChangeListQuery = listQuerySchema(IMPORT_CHANGE_LIST);
 
-const toImportChange = ({ row, result, changes }: ImportChangeRow): ImportChange => ({ row, result, changes });
+const toImportChange = ({ row, result, changes }: typeof import_change.$inferSelect): ImportChange => ({ row, result, changes });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -77,17 +77,20 @@ export const ImportChangeColumnSchema = Type.Object({
   after: Nullable(Type.String()),
 });
 
-/** A row the import would create or update (a dry run), or did (an apply), with its changed columns. */
-export const ImportChangeSchema = Type.Object({
+/**
+ * A row the import would create or update (a dry run), or did (an apply), with its changed columns;
+ * on the wire only through the list's `Type.Partial` (…Row: not a component of its own).
+ */
+export const ImportChangeRow = Type.Object({
   row: Type.Integer(),
   result: Type.Enum(['created', 'updated']),
   changes: Type.Array(ImportChangeColumnSchema),
 });
 
-export type ImportChange = Static<typeof ImportChangeSchema>;
+export type ImportChange = Static<typeof ImportChangeRow>;
 
 /** GET …/import/{id}/changes as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
-export const ImportChangeListSchema = listOf(Type.Partial(ImportChangeSchema));
+export const ImportChangeListSchema = listOf(Type.Partial(ImportChangeRow));
 
 export const ImportJobParamsSchema = Type.Object(
   { cci_code: Type.String({ minLength: 1, maxLength: 20 }), id: RowId },

@@ -2494,12 +2494,6 @@ export interface components {
       }[];
       meta: components['schemas']['ListMeta'];
     };
-    ImportChange: {
-      row: number;
-      /** @enum {unknown} */
-      result: 'created' | 'updated';
-      changes: components['schemas']['ImportChangeColumn'][];
-    };
     ImportCounts: {
       rows: number;
       created: number;
@@ -3671,7 +3665,6 @@ export type SjisReplacement = components['schemas']['SjisReplacement'];
 export type Health = components['schemas']['Health'];
 export type ImportChangeColumn = components['schemas']['ImportChangeColumn'];
 export type ImportChangeList = components['schemas']['ImportChangeList'];
-export type ImportChange = components['schemas']['ImportChange'];
 export type ImportCounts = components['schemas']['ImportCounts'];
 export type ImportCreate = components['schemas']['ImportCreate'];
 export type ImportJobList = components['schemas']['ImportJobList'];

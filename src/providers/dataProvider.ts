@@ -29,10 +29,10 @@ import { httpClient as defaultClient, type HttpClient, type QueryValue, type Req
 import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
+import type { ImportChangePage } from '../imports/types';
 import type {
   AnswerItem,
   ConferenceMemberUpdate,
-  ImportChange,
   InviteResult,
   InviteRule,
   ListMeta,
@@ -163,12 +163,7 @@ export interface KaigiDataProviderExtras {
    * GET /v1/cci/{cci_code}/import/{id}/changes: a page of the rows the import changes, before → after
    * (issue 33), in the sheet's row order; without `fields` every row has all its fields.
    */
-  importChanges(
-    id: Identifier,
-    page: number,
-    pageSize: number,
-    signal?: AbortSignal,
-  ): Promise<{ data: ImportChange[]; meta: ListMeta }>;
+  importChanges(id: Identifier, page: number, pageSize: number, signal?: AbortSignal): Promise<ImportChangePage>;
 }
 
 export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
