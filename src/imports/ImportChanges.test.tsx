@@ -69,4 +69,63 @@ describe('取込: the change list', () => {
     expect(screen.getByText('21–28 行目（全 28 行）')).toBeInTheDocument();
     await waitFor(() => expect(pages).toEqual(['1/20', '2/20']));
   }, 30_000);
+
+  it('narrows to 更新 or 新規 and finds a row by a value before or after, from the first page', async () => {
+    signIn();
+    jobSequence(5, [job()]);
+    const asked: string[] = [];
+    server.use(
+      http.get(`${IMPORT}/5/changes`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query.toString());
+        const keyword = query.get('keyword');
+        const rows = ALL.filter(
+          (r) =>
+            (!query.get('result') || r.result === query.get('result')) &&
+            (!keyword || r.changes.some((c) => `${c.before ?? ''} ${c.after ?? ''}`.includes(keyword))),
+        );
+        const page = Number(query.get('page'));
+        const size = Number(query.get('page_size'));
+        return HttpResponse.json({
+          data: rows.slice((page - 1) * size, page * size),
+          meta: { page, page_size: size, total: rows.length },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/imports/5/show', { imports });
+
+    const region = await screen.findByRole('region', { name: '変更される行の表（横にスクロールできます）' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: /次のページ|next page/i }));
+    await within(region).findByTestId('change-24');
+
+    await user.click(screen.getByRole('button', { name: '更新（3）' }));
+    await waitFor(() => expect(within(region).queryByTestId('change-24')).not.toBeInTheDocument());
+    expect(
+      within(region)
+        .getAllByRole('rowgroup')
+        .map((g) => g.dataset.testid)
+        .filter(Boolean),
+    ).toEqual(['change-2', 'change-3', 'change-4']);
+    expect(screen.getByText('1–3 行目（全 3 行）')).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('page=1&page_size=20&result=updated');
+    // the heading still counts every change
+    expect(screen.getByRole('heading', { name: '変更される行（28 行）' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'すべて（28）' }));
+    await user.type(screen.getByRole('searchbox', { name: '値で探す' }), '浜松');
+    await waitFor(() => expect(asked.at(-1)).toBe(`page=1&page_size=20&keyword=${encodeURIComponent('浜松')}`));
+    await waitFor(() =>
+      expect(
+        within(region)
+          .getAllByRole('rowgroup')
+          .map((g) => g.dataset.testid)
+          .filter(Boolean),
+      ).toEqual(['change-4']),
+    );
+
+    await user.clear(screen.getByRole('searchbox', { name: '値で探す' }));
+    await user.type(screen.getByRole('searchbox', { name: '値で探す' }), '該当なし');
+    expect(await screen.findByText('条件に合う行はありません。')).toBeInTheDocument();
+  }, 30_000);
 });

@@ -29,7 +29,7 @@ import { httpClient as defaultClient, type HttpClient, type QueryValue, type Req
 import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
-import type { ImportChangePage } from '../imports/types';
+import type { ImportChangePage, ImportChangesQuery } from '../imports/types';
 import type {
   AnswerItem,
   ConferenceMemberUpdate,
@@ -163,7 +163,7 @@ export interface KaigiDataProviderExtras {
    * GET /v1/cci/{cci_code}/import/{id}/changes: a page of the rows the import changes, before → after
    * (issue 33), in the sheet's row order; without `fields` every row has all its fields.
    */
-  importChanges(id: Identifier, page: number, pageSize: number, signal?: AbortSignal): Promise<ImportChangePage>;
+  importChanges(id: Identifier, query: ImportChangesQuery, signal?: AbortSignal): Promise<ImportChangePage>;
 }
 
 export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
@@ -301,8 +301,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
     resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
     mailPreview: (id, body) => guard(() => send(PATHS.mailPreview(id), { method: 'POST', body })),
     applyImport: (id) => guard(() => send(`${itemPath('imports', id)}/apply`, { method: 'POST', body: {} })),
-    importChanges: (id, page, pageSize, signal) =>
-      guard(() => send(`${itemPath('imports', id)}/changes`, { query: { page, page_size: pageSize }, signal })),
+    importChanges: (id, query, signal) => guard(() => send(`${itemPath('imports', id)}/changes`, { query, signal })),
   };
 
   return {
