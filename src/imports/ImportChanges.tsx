@@ -73,7 +73,7 @@ const ChangeFilters = ({
         aria-label={translate('kaigi.imports.changes.filter')}
       >
         {RESULTS.map((r) => (
-          <ToggleButton key={r} value={r} sx={{ whiteSpace: 'nowrap' }}>
+          <ToggleButton key={r} value={r} disabled={counts[r] === 0 && r !== result} sx={{ whiteSpace: 'nowrap' }}>
             {translate(`kaigi.imports.changes.results.${r}`, { count: formatCount(counts[r]) })}
           </ToggleButton>
         ))}
