@@ -73,6 +73,9 @@ interface Lookups {
   positions: Map<number, StoredPosition>;
 }
 
+/** spec §3's name of a 区分 code (what the export writes); other values as they are */
+const typeName = (code: unknown) => POSITION_TYPE_NAMES[code as PositionType] ?? code;
+
 function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   const warnings: ImportWarningEntry[] = [];
   const checked = checkCells(ctx, row, found, warnings);
@@ -102,7 +105,8 @@ function checkCells(ctx: KindContext, row: ImportRow, found: Lookups, warnings: 
     warnings.push(...keepGetaCells(current as unknown as Record<string, unknown>, body, { row: row.row, labels: LABELS }));
   const read = Object.keys(body).filter((f) => f !== 'position_type');
   const values: Record<string, unknown> = { [POSITION_ID]: id, [MEMBER_ID]: memberId, ...byHeader(LABELS, read, body) };
-  if (typeText !== undefined) values[TYPE] = typeText; // the 区分 as written, not its code
+  // the 区分 by its name (a code as written shows as its name, as an update's change does), never its code
+  if (typeText !== undefined) values[TYPE] = typeName(body.position_type) ?? typeText;
 
   if (id !== null && !Number.isNaN(id) && !current) {
     errors.push({ row: row.row, column: POSITION_ID, code: 'not_found', message: m.positionNotFound() });
@@ -130,7 +134,6 @@ function checkCells(ctx: KindContext, row: ImportRow, found: Lookups, warnings: 
   if (key) ctx.seen.add(key);
   if (!current) return { source: row, result: 'created', errors, values, next, current };
   // 区分 by its name, as the sheet has it
-  const typeName = (code: unknown) => POSITION_TYPE_NAMES[code as PositionType] ?? code;
   const changes = changedColumns(FIELDS, current, next, LABELS, { position_type: typeName });
   if (changes.length === 0) return { source: row, result: 'unchanged', errors, values, next, current };
   return { source: row, result: 'updated', errors, values, next, current, changes };

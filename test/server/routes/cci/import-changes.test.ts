@@ -118,4 +118,50 @@ describe('the change list of a dry run', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toContainEqual(expect.objectContaining({ field: 'querystring.result' }));
   });
+
+  it('members and positions: the columns by their Japanese headers and the values as stored (フリガナ in カタカナ, 和暦 as a date, 区分 by its name)', async () => {
+    const MHEAD = ['会員ID', '事業所コード', '氏名', 'フリガナ', 'メールアドレス', '就任日', '退任日'];
+    await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      dry_run: false,
+      content: csvOf([HEAD, [`${P}M1`, '会員商事', null, null]]),
+    });
+    await importFile(env, call, DEMO.admin, {
+      type: 'members',
+      dry_run: false,
+      content: csvOf([MHEAD, [null, `${P}M1`, '変更 太郎', null, null, null, null]]),
+    });
+    const { rows } = await env.app.pool.query<{ id: number }>('select id from member where company_code = $1', [`${P}M1`]);
+    const dry = await importFile(env, call, DEMO.admin, {
+      type: 'members',
+      content: csvOf([MHEAD, [String(rows[0].id), `${P}M1`, '変更 太郎', 'へんこう たろう', null, '令和8年4月1日', null]]),
+    });
+    expect(dry).toMatchObject({ status: 'succeeded', counts: { updated: 1 } });
+    expect((await changesOf(dry.id)).json().data).toEqual([
+      {
+        row: 2,
+        result: 'updated',
+        changes: [
+          { column: 'フリガナ', before: null, after: 'ヘンコウ タロウ' },
+          { column: '就任日', before: null, after: '2026-04-01' },
+        ],
+      },
+    ]);
+
+    const PHEAD = ['役職ID', '会員ID', '区分', '所属', '役職名', '序列', '開始日', '終了日'];
+    const position = await importFile(env, call, DEMO.admin, {
+      type: 'positions',
+      content: csvOf([PHEAD, [null, String(rows[0].id), 'CCI_OFFICER', null, '議員', '20', null, null]]),
+    });
+    expect(position).toMatchObject({ status: 'succeeded', counts: { created: 1 } });
+    const [created] = (await changesOf(position.id)).json().data;
+    expect(created.changes).toEqual(
+      expect.arrayContaining([
+        { column: '会員ID', before: null, after: String(rows[0].id) },
+        { column: '区分', before: null, after: '役員' },
+        { column: '役職名', before: null, after: '議員' },
+        { column: '序列', before: null, after: '20' },
+      ]),
+    );
+  });
 });
