@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../../helpers/fixtures.ts';
 import { startExportTestEnv, type ExportTestEnv } from '../../../helpers/export-app.ts';
-import { IMPORT_BASE, csvOf, importFile, listsChecksum } from '../../../helpers/import-app.ts';
+import { IMPORT_BASE, csvOf, finishedImport, importFile, listsChecksum } from '../../../helpers/import-app.ts';
 
 let env: ExportTestEnv;
 let call: ReturnType<typeof caller>;
@@ -163,5 +163,28 @@ describe('the change list of a dry run', () => {
         { column: '序列', before: null, after: '20' },
       ]),
     );
+  });
+
+  it('an apply stopped by a bad row wrote nothing and lists no change; its dry run keeps its list', async () => {
+    const dry = await importFile(env, call, DEMO.admin, {
+      type: 'companies',
+      content: csvOf([HEAD, [`${P}S1`, '停止商店', null, null], [`${P}S2`, '停止商店2', null, '電話なし']]),
+    });
+    expect(dry).toMatchObject({ status: 'succeeded', counts: { created: 1, failed: 1 } });
+    const applied = await call('POST', `${IMPORT_BASE}/${dry.id}/apply`, DEMO.admin);
+    expect(applied.statusCode, applied.body).toBe(202);
+    const stopped = await finishedImport(call, DEMO.admin, applied.json().id);
+    expect(stopped).toMatchObject({ status: 'failed', error_code: 'import_rows_invalid' });
+    expect((await changesOf(stopped.id)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await changesOf(dry.id)).json().data).toEqual([
+      {
+        row: 2,
+        result: 'created',
+        changes: [
+          { column: '事業所コード', before: null, after: `${P}S1` },
+          { column: '事業所名', before: null, after: '停止商店' },
+        ],
+      },
+    ]);
   });
 });
