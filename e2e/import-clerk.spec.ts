@@ -6,7 +6,8 @@ import { expectPath, signIn } from './helpers.ts';
 // issue 33 (Tests, end-to-end): a clerk's own 会員名簿 as chambers keep it: a title row, 住所
 // merged over E:F (the building in F), phones written 053(433)2681, a memo column without a
 // header, a ※ note and a 合計 row under the list. It goes in on the first try: the notes and the
-// memo are reported as warnings, and the building names are part of the stored 住所.
+// memo are reported as warnings, the change list shows each row's cells before → after, and the
+// building names are part of the stored 住所.
 
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const code = (n: number) => `CL${RUN}${n}`;
@@ -54,7 +55,17 @@ test('a clerk’s 名簿 with a title, a merged 住所 and footer rows goes in o
   const preview = page.getByRole('region', { name: /読み込んだ内容の表/ });
   await expect(preview).toContainText('浜松市中区砂山町1-1　浜松駅前ビル5F');
   await expect(preview).toContainText('053-433-2681');
+  // the change list: every row that would be written, each cell before → after; a value finds its row
+  await expect(page.getByRole('heading', { name: '変更される行（2 行）' })).toBeVisible();
+  const changes = page.getByRole('region', { name: /変更される行の表/ });
+  await expect(changes.getByTestId('change-3')).toContainText('浜松駅前ビル5F');
+  await expect(changes.getByTestId('change-4')).toContainText('板屋ビル3F');
   await shoot(page, 'clerk-dry-run');
+  await page.getByRole('searchbox', { name: '値で探す' }).fill('板屋');
+  await expect(changes.getByTestId('change-3')).toBeHidden();
+  await expect(changes.getByTestId('change-4')).toBeVisible();
+  await expect(page.getByText('1–1 行目（全 1 行）')).toBeVisible();
+  await shoot(page, 'clerk-dry-run-search');
 
   await page.getByRole('button', { name: '取込実行' }).click();
   await page.getByRole('dialog', { name: '事業所を取り込みますか？' }).getByRole('button', { name: '取り込む' }).click();

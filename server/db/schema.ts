@@ -636,6 +636,36 @@ export const import_job = pgTable(
   ],
 );
 
+/**
+ * The change list of an import (issue 33, DESIGN.md §11.4 departure: decision 0037): every row the
+ * job would create or update (a dry run) or did (an apply), with before → after per changed column,
+ * read a page at a time (GET …/import/{id}/changes). Written beside the job's transaction, so a dry
+ * run's rollback keeps it; a retried attempt starts it afresh.
+ */
+export const import_change = pgTable(
+  'import_change',
+  {
+    import_job_id: integer('import_job_id')
+      .notNull()
+      .references(() => import_job.id, { onDelete: 'cascade' }),
+    /** the sheet's row number (header = its own row) */
+    row: integer('row').notNull(),
+    result: text('result').$type<'created' | 'updated'>().notNull(),
+    changes: jsonb('changes').$type<ImportChangeEntry[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.import_job_id, t.row] }),
+    check('import_change_result_check', sql`${t.result} in ('created', 'updated')`),
+  ],
+);
+
+/** One column of a changed row: before (null for a new row or an empty cell) → after, by its Japanese header. */
+export interface ImportChangeEntry {
+  column: string;
+  before: string | null;
+  after: string | null;
+}
+
 export interface ImportCounts {
   rows: number;
   created: number;

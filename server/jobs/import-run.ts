@@ -13,14 +13,15 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import * as schema from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
-import type { ImportCounts, ImportJob, ImportRowError, ImportWarningEntry } from '../db/schema.ts';
+import type { ImportChangeEntry, ImportCounts, ImportJob, ImportRowError, ImportWarningEntry } from '../db/schema.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import { fileNameOf, safeFileName } from '../storage/keys.ts';
 import { cellText, ImportFileError, openImportFile, type ImportRow } from '../lib/import/read/index.ts';
 import { IMPORT_KINDS } from '../lib/import/kinds/index.ts';
 import type { CheckedRow, KindContext } from '../lib/import/kinds/types.ts';
 import { importMessages as m } from '../lib/import/messages.ts';
-import { previewValues } from '../lib/import/preview.ts';
+import { clipText, previewValues } from '../lib/import/preview.ts';
+import { changeText } from '../lib/import/kinds/types.ts';
 import { FORMAT_FILES, openWriter } from './writers/index.ts';
 import type { ExportWriter } from './writers/types.ts';
 import { PROGRESS_INTERVAL_MS, type Attempt } from './export-state.ts';
@@ -115,7 +116,10 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
       column: (header) => sheet.headers.indexOf(header),
       seen: new Set(),
     };
+    // a retried attempt lists its changes afresh
+    await read.query('delete from import_change where import_job_id = $1', [job.id]);
     const record = async (checked: CheckedRow[]) => {
+      await recordChanges(read, job.id, checked);
       for (const r of checked) {
         counts.rows += 1;
         counts[r.result] += 1;
@@ -193,6 +197,29 @@ async function importFile(deps: ImportDeps, job: ImportJob, attempt: Attempt, up
     stopped ? { code: 'import_rows_invalid', message: m.rowsInvalid(counts.failed) } : undefined,
   );
   return stopped ? 'failed' : 'succeeded';
+}
+
+/**
+ * The batch's created and updated rows into the change list (issue 33), through the look-up
+ * connection: it commits at once, so a dry run's rollback keeps the list. A new row lists every
+ * cell it brings (before: null).
+ */
+async function recordChanges(read: pg.PoolClient, jobId: number, checked: CheckedRow[]): Promise<void> {
+  const changed = checked.flatMap((r): Array<{ row: number; result: string; changes: ImportChangeEntry[] }> => {
+    if (r.result === 'updated') return [{ row: r.source.row, result: r.result, changes: r.changes ?? [] }];
+    if (r.result !== 'created') return [];
+    const changes = Object.entries(r.values).flatMap(([column, value]) => {
+      const after = changeText(value);
+      return after === null ? [] : [{ column: clipText(column), before: null, after }];
+    });
+    return [{ row: r.source.row, result: r.result, changes }];
+  });
+  if (changed.length === 0) return;
+  await read.query(
+    `insert into import_change (import_job_id, row, result, changes)
+     select $1, v.row, v.result, v.changes from jsonb_to_recordset($2::jsonb) as v(row int, result text, changes jsonb)`,
+    [jobId, JSON.stringify(changed)],
+  );
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * The worker's writes to an import_job row: queued → running → succeeded | failed, each later write
  * of an attempt conditional on its `started_at` (as export-state.ts: a stalled attempt cannot
- * overwrite a newer one's row).
+ * overwrite a newer one's row). A job that ends failed keeps no change list (issue 33): nothing was
+ * written, and what a stopped apply would have changed is its dry run's list.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { import_job, type ImportJob } from '../db/schema.ts';
+import { import_change, import_job, type ImportJob } from '../db/schema.ts';
 import type { Attempt } from './export-state.ts';
 
 const ofAttempt = (a: Attempt) =>
@@ -14,6 +15,14 @@ const ofAttempt = (a: Attempt) =>
 export type ImportResult = Pick<ImportJob, 'counts' | 'errors' | 'warnings' | 'preview' | 'error_file_key'>;
 
 export function importState(db: Db) {
+  /** The row update of a finish or a failure; a failed job's change list goes with it. */
+  const end = async (where: SQL | undefined, values: Partial<ImportJob>) => {
+    await db.transaction(async (tx) => {
+      const ended = await tx.update(import_job).set(values).where(where).returning({ id: import_job.id });
+      if (values.status === 'failed' && ended.length > 0)
+        await tx.delete(import_change).where(eq(import_change.import_job_id, ended[0].id));
+    });
+  };
   return {
     async claim(id: number): Promise<ImportJob | null> {
       const [row] = await db
@@ -48,18 +57,15 @@ export function importState(db: Db) {
     /** Finished: succeeded, or failed with a reason (rows that stop an all-or-nothing import) and the result. */
     async finish(a: Attempt, result: ImportResult, failure?: { code: string; message: string }): Promise<void> {
       const rows = result.counts?.rows ?? 0;
-      await db
-        .update(import_job)
-        .set({
-          ...result,
-          status: failure ? 'failed' : 'succeeded',
-          error: failure?.message ?? null,
-          error_code: failure?.code ?? null,
-          progress_done: rows,
-          progress_total: rows,
-          finished_at: new Date(),
-        })
-        .where(ofAttempt(a));
+      await end(ofAttempt(a), {
+        ...result,
+        status: failure ? 'failed' : 'succeeded',
+        error: failure?.message ?? null,
+        error_code: failure?.code ?? null,
+        progress_done: rows,
+        progress_total: rows,
+        finished_at: new Date(),
+      });
     },
 
     async awaitRetry(a: Attempt, reason: string): Promise<void> {
@@ -68,10 +74,12 @@ export function importState(db: Db) {
 
     /** A job that cannot run at all (file-level error, lost attempts): failed with its code and reason. */
     async fail(id: number, code: string, reason: string, a?: Attempt): Promise<void> {
-      await db
-        .update(import_job)
-        .set({ status: 'failed', error: reason, error_code: code, finished_at: new Date() })
-        .where(a ? ofAttempt(a) : and(eq(import_job.id, id), inArray(import_job.status, ['queued', 'running'])));
+      await end(a ? ofAttempt(a) : and(eq(import_job.id, id), inArray(import_job.status, ['queued', 'running'])), {
+        status: 'failed',
+        error: reason,
+        error_code: code,
+        finished_at: new Date(),
+      });
     },
   };
 }

@@ -5,11 +5,11 @@ import { normalizeCode } from './normalize-input.ts';
 
 /**
  * `keyword` for the small master tables without a search_text column (templates, users): a
- * case-insensitive substring of any of the columns, both sides NFKC and 異体字-folded (髙橋 finds
+ * case-insensitive substring of any of the columns (or text expressions), both sides NFKC and 異体字-folded (髙橋 finds
  * 高橋, issue 15 §4). LIKE wildcards in the keyword are literal. Undefined (no condition) for a
  * blank keyword.
  */
-export function containsKeyword(columns: AnyPgColumn[], keyword: unknown): SQL | undefined {
+export function containsKeyword(columns: Array<AnyPgColumn | SQL>, keyword: unknown): SQL | undefined {
   if (typeof keyword !== 'string') return undefined;
   const term = foldVariants(normalizeCode(keyword));
   if (term === '') return undefined;

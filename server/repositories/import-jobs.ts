@@ -3,10 +3,12 @@
  * issue 17). The worker's side of the row is server/jobs/import-state.ts.
  */
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
-import { IMPORT_JOB_STATUSES, IMPORT_TYPES, import_job, upload, type ImportJob } from '../db/schema.ts';
-import type { ImportCreate, ImportJobOut } from '../schemas/import.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { IMPORT_JOB_STATUSES, IMPORT_TYPES, import_change, import_job, upload, type ImportJob } from '../db/schema.ts';
+import type { ImportChange, ImportCreate, ImportJobOut } from '../schemas/import.ts';
 import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { containsKeyword } from '../lib/masters-contains.ts';
 import { jobListConditions, jobListSpec } from '../lib/job-list.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { Problem } from '../lib/problem.ts';
@@ -37,6 +39,30 @@ export const IMPORT_JOB_LIST: ListSpec = jobListSpec(import_job, import_job.key,
   'finished_at',
 ]);
 export const ImportJobListQuery = listQuerySchema(IMPORT_JOB_LIST);
+
+/** created or updated: the change list's filter `result` (issue 33) */
+const CHANGE_RESULTS = ['created', 'updated'] as const;
+
+/**
+ * GET /v1/cci/{cci_code}/import/{id}/changes (issue 33, decision 0037): the common list parameters
+ * (spec §3) as every list takes them — sorted by the sheet's row (default) or by result, `keyword` a
+ * substring of any cell's value before or after, `fields` of row, result and changes, and the
+ * filter `result`.
+ */
+export const IMPORT_CHANGE_LIST: ListSpec = {
+  id: import_change.row,
+  sortable: { row: import_change.row, result: import_change.result },
+  defaultSort: ['row'],
+  keyword: (keyword) => {
+    const cell = containsKeyword([sql`change->>'before'`, sql`change->>'after'`], keyword);
+    return cell && sql`exists (select from jsonb_array_elements(${import_change.changes}) change where ${cell})`;
+  },
+  extra: { result: Type.Enum(CHANGE_RESULTS) },
+  fields: ['row', 'result', 'changes'],
+};
+export const ImportChangeListQuery = listQuerySchema(IMPORT_CHANGE_LIST);
+
+const toImportChange = ({ row, result, changes }: typeof import_change.$inferSelect): ImportChange => ({ row, result, changes });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -79,6 +105,8 @@ export interface ImportJobsRepository {
   create(cciCode: string, actor: string, input: ImportCreate, queue: ImportQueue): Promise<ImportJobOut>;
   /** A succeeded dry run's file, for real, as a new job; null for an unknown id (→ 404). */
   apply(cciCode: string, actor: string, id: number, queue: ImportQueue): Promise<ImportJobOut | null>;
+  /** The job's change list, a page in row order (issue 33); null for an unknown id (→ 404). */
+  changes(cciCode: string, id: number, query: Record<string, unknown>): Promise<ListResult<Partial<ImportChange>> | null>;
   /** The chamber's job whose error file `key` is ({cci}/imports/{id}/…). */
   findByErrorFileKey(cciCode: string, key: string): Promise<ImportJobOut | null>;
 }
@@ -121,6 +149,15 @@ export default fp(
           .from(import_job)
           .where(and(eq(import_job.cci_code, cciCode), eq(import_job.id, id)));
         return row ? toImportJob(row) : null;
+      },
+
+      async changes(cciCode, id, query) {
+        if (!(await repository.find(cciCode, id))) return null;
+        const base = [
+          eq(import_change.import_job_id, id),
+          typeof query.result === 'string' ? eq(import_change.result, query.result as ImportChange['result']) : undefined,
+        ];
+        return runList(db, import_change, planList(IMPORT_CHANGE_LIST, query, base), toImportChange);
       },
 
       async findByErrorFileKey(cciCode, key) {

@@ -59,7 +59,7 @@ export const ImportJobSchema = Type.Object({
   /** download through GET …/common/s3/get_object_url?path={error_file_key} */
   error_file_key: Nullable(Type.String()),
   warnings: Nullable(Type.Array(ImportWarningSchema)),
-  /** the first 20 rows as read and normalised: { row, fields… } */
+  /** the first 20 rows as read and normalised: { row, fields… }; every change: GET …/{id}/changes */
   preview: Nullable(Type.Array(Type.Record(Type.String(), Type.Unknown()))),
   /** the dry run this job applies */
   applied_from: Nullable(Type.Integer()),
@@ -69,6 +69,28 @@ export const ImportJobSchema = Type.Object({
   finished_at: Nullable(DateTime),
 });
 export type ImportJobOut = Static<typeof ImportJobSchema>;
+
+/** One column of a changed row (issue 33): before (null for a new row or an empty cell) → after. */
+export const ImportChangeColumnSchema = Type.Object({
+  column: Type.String(),
+  before: Nullable(Type.String()),
+  after: Nullable(Type.String()),
+});
+
+/**
+ * A row the import would create or update (a dry run), or did (an apply), with its changed columns;
+ * on the wire only through the list's `Type.Partial` (…Row: not a component of its own).
+ */
+export const ImportChangeRow = Type.Object({
+  row: Type.Integer(),
+  result: Type.Enum(['created', 'updated']),
+  changes: Type.Array(ImportChangeColumnSchema),
+});
+
+export type ImportChange = Static<typeof ImportChangeRow>;
+
+/** GET …/import/{id}/changes as answered: `fields` may leave any field out, `expand=chamber` adds the chamber (spec §3). */
+export const ImportChangeListSchema = listOf(Type.Partial(ImportChangeRow));
 
 export const ImportJobParamsSchema = Type.Object(
   { cci_code: Type.String({ minLength: 1, maxLength: 20 }), id: RowId },

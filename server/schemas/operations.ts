@@ -87,6 +87,7 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'POST /v1/cci/:cci_code/import': op('createImportJob', '取り込みを開始'),
   'GET /v1/cci/:cci_code/import': op('listImportJobs', '取り込みを一覧'),
   'GET /v1/cci/:cci_code/import/:id': op('getImportJob', '取り込みを取得'),
+  'GET /v1/cci/:cci_code/import/:id/changes': op('listImportChanges', '取り込みの変更一覧を取得'),
   'POST /v1/cci/:cci_code/import/:id/apply': op('applyImportJob', '取り込みを反映'),
   'POST /v1/cci/:cci_code/common/s3/put_object_url': op('createUploadUrl', 'アップロード用 URL を発行'),
   'GET /v1/cci/:cci_code/common/s3/get_object_url': op('createDownloadUrl', 'ダウンロード用 URL を発行'),

@@ -785,6 +785,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/cci/{cci_code}/import/{id}/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 取り込みの変更一覧を取得 */
+    get: operations['listImportChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/cci/{cci_code}/import/{id}/apply': {
     parameters: {
       query?: never;
@@ -2462,6 +2479,21 @@ export interface components {
       /** @enum {string} */
       database: 'ok';
     };
+    ImportChangeColumn: {
+      column: string;
+      before: null | string;
+      after: null | string;
+    };
+    ImportChangeList: {
+      data: {
+        row?: number;
+        /** @enum {unknown} */
+        result?: 'created' | 'updated';
+        changes?: components['schemas']['ImportChangeColumn'][];
+        chamber?: components['schemas']['ChamberRef'];
+      }[];
+      meta: components['schemas']['ListMeta'];
+    };
     ImportCounts: {
       rows: number;
       created: number;
@@ -3631,6 +3663,8 @@ export type ExportJobList = components['schemas']['ExportJobList'];
 export type ExportJob = components['schemas']['ExportJob'];
 export type SjisReplacement = components['schemas']['SjisReplacement'];
 export type Health = components['schemas']['Health'];
+export type ImportChangeColumn = components['schemas']['ImportChangeColumn'];
+export type ImportChangeList = components['schemas']['ImportChangeList'];
 export type ImportCounts = components['schemas']['ImportCounts'];
 export type ImportCreate = components['schemas']['ImportCreate'];
 export type ImportJobList = components['schemas']['ImportJobList'];
@@ -8237,6 +8271,86 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ImportJob'];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listImportChanges: {
+    parameters: {
+      query?: {
+        page?: number;
+        page_size?: number;
+        /** @description カンマ区切り（先頭の - は降順）: row, result */
+        sort?: string;
+        cci_code?: string;
+        keyword?: string;
+        /** @description カンマ区切り: row, result, changes */
+        fields?: string;
+        /** @description カンマ区切り: chamber */
+        expand?: string;
+        result?: 'created' | 'updated';
+      };
+      header?: never;
+      path: {
+        cci_code: string;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportChangeList'];
         };
       };
       /** @description Default Response */

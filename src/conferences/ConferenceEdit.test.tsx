@@ -193,6 +193,7 @@ describe('conference edit', () => {
     await user.click(within(group).getByRole('button', { name: '公開する' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('会議の状態を「公開中」に変更しますか？')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('子会議も同じ状態に変更されます。');
     // issue 33: the server's count of the companies the change mails, and which message
     expect(await within(dialog).findByText('招待している 12 社に「ご案内」のメールを送ります。', {}, WAIT)).toBeInTheDocument();
     expect(previews).toEqual([{ status: 'published' }]);
@@ -208,6 +209,24 @@ describe('conference edit', () => {
         ).toEqual(['回答を締め切る', '中止にする']),
       WAIT,
     );
+  }, 30_000);
+
+  it('does not speak of sub-conferences where there are none', async () => {
+    signIn();
+    server.use(
+      http.get(`${API}/conferences/1`, () => HttpResponse.json(detail({ status: 'draft' }, []))),
+      http.post(`${API}/conferences/1/mail_preview`, () =>
+        HttpResponse.json({ kind: 'invitation', recipients: 'invited', companies: 1 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/conferences/1', { conferences });
+    const group = await screen.findByRole('group', { name: '状態の変更' }, { timeout: 5000 });
+    await user.click(within(group).getByRole('button', { name: '公開する' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('招待している 1 社に「ご案内」のメールを送ります。', {}, WAIT)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('の状態を「下書き」から「公開中」に変更します。');
+    expect(dialog).not.toHaveTextContent('子会議');
   }, 30_000);
 
   it('422 invalid_status_transition: tells in Japanese that the change is not possible', async () => {

@@ -115,7 +115,8 @@ const StatusButtons = ({ record }: { record: Conference }) => {
         content={
           <>
             {translate(
-              record.parent_id === null
+              // the sub-conferences follow (DESIGN.md §11.2): said only where there are some
+              (record.sub_conferences?.length ?? 0) > 0
                 ? 'kaigi.conferences.transition.confirm_content'
                 : 'kaigi.conferences.transition.confirm_content_sub',
               { name: record.name, from, to: target ? translate(statusLabelKey(target)) : '' },

@@ -1,7 +1,8 @@
 /**
  * What an import found (DESIGN.md §11.4): the counts (新規 / 更新 / 変更なし / エラー), the first
  * errors with the sheet's row number, the column and the Japanese reason, the warnings (unknown
- * columns …) and the first rows as the server read them. The tables scroll sideways inside their
+ * columns …), every row that changes, before → after (ImportChanges), and the first rows as the
+ * server read them. The tables scroll sideways inside their
  * own focusable region, so a 375 px page does not widen and a keyboard can scroll them.
  */
 import { useId, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount } from '../exports/format';
+import { ImportChanges } from './ImportChanges';
 import { previewHeaders, previewRows, previewText, type ImportCounts, type ImportJob } from './types';
 
 /** Errors listed on the page; the error file has them all. */
@@ -192,6 +194,7 @@ export const ImportResult = ({ job, actions }: { job: ImportJob; actions?: React
     {actions}
     <ImportWarnings job={job} />
     <ImportErrors job={job} />
+    <ImportChanges job={job} />
     <ImportPreviewTable job={job} />
   </Stack>
 );

@@ -39,7 +39,8 @@ describe('取込: one import', () => {
     const user = userEvent.setup();
     renderAdmin('/imports/5/show', { imports });
 
-    const apply = await screen.findByRole('button', { name: '取込実行' });
+    // the page loads lazily: on a loaded machine that takes longer than findBy's default second
+    const apply = await screen.findByRole('button', { name: '取込実行' }, { timeout: 20_000 });
     expect(apply).toBeDisabled();
     expect(apply).toHaveAccessibleDescription('内容の確認（ドライラン）が完了してから実行できます。');
     await waitFor(() => expect(screen.getByRole('button', { name: '取込実行' })).toBeEnabled());

@@ -4,7 +4,8 @@
  * server/db/schema.ts; types.test.ts checks that they still agree with it.
  */
 // with its extension: test/server imports this file under NodeNext resolution
-import type { ImportCreate, ImportJob } from '../api/schema.d.ts';
+import type { ImportChangeList, ImportCreate, ImportJob, operations } from '../api/schema.d.ts';
+import type { WholeList } from '../api/wholeList.ts';
 
 export type { ImportCreate, ImportJob };
 export type ImportType = ImportJob['type'];
@@ -12,6 +13,10 @@ export type ImportJobStatus = ImportJob['status'];
 export type ImportCounts = NonNullable<ImportJob['counts']>;
 export type ImportRowError = NonNullable<ImportJob['errors']>[number];
 export type ImportWarning = NonNullable<ImportJob['warnings']>[number];
+/** A row of the change list (GET …/import/{id}/changes, issue 33) as the page asks for it: whole, no chamber. */
+export type ImportChange = Required<Omit<ImportChangeList['data'][number], 'chamber'>>;
+export type ImportChangePage = WholeList<ImportChangeList, ImportChange>;
+export type ImportChangesQuery = NonNullable<operations['listImportChanges']['parameters']['query']>;
 /** One row of the preview (server/jobs/import-run.ts): the sheet's row number, what it would become, the values read by header. */
 export interface ImportPreviewRow {
   row: number;

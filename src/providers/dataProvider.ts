@@ -29,6 +29,7 @@ import { httpClient as defaultClient, type HttpClient, type QueryValue, type Req
 import { formErrorsOf, isHttpError, type Problem } from '../api/errors';
 import { sessionStore } from '../session/sessionStore';
 import { resourcePath } from './resources';
+import type { ImportChangePage, ImportChangesQuery } from '../imports/types';
 import type {
   AnswerItem,
   ConferenceMemberUpdate,
@@ -158,6 +159,11 @@ export interface KaigiDataProviderExtras {
   mailPreview(conferenceId: Identifier, body: Record<string, unknown>): Promise<MailPreview>;
   /** POST /v1/cci/{cci_code}/import/{id}/apply: a succeeded dry run for real, as a new import job (DESIGN.md §11.4). */
   applyImport(id: Identifier): Promise<RaRecord>;
+  /**
+   * GET /v1/cci/{cci_code}/import/{id}/changes: a page of the rows the import changes, before → after
+   * (issue 33), in the sheet's row order; without `fields` every row has all its fields.
+   */
+  importChanges(id: Identifier, query: ImportChangesQuery, signal?: AbortSignal): Promise<ImportChangePage>;
 }
 
 export type KaigiDataProvider = DataProvider & KaigiDataProviderExtras;
@@ -295,6 +301,7 @@ export const createDataProvider = (options: DataProviderOptions = {}): KaigiData
     resendNotification: (id) => guard(() => send(PATHS.resendNotification(id), { method: 'POST' })),
     mailPreview: (id, body) => guard(() => send(PATHS.mailPreview(id), { method: 'POST', body })),
     applyImport: (id) => guard(() => send(`${itemPath('imports', id)}/apply`, { method: 'POST', body: {} })),
+    importChanges: (id, query, signal) => guard(() => send(`${itemPath('imports', id)}/changes`, { query, signal })),
   };
 
   return {

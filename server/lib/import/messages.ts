@@ -17,6 +17,8 @@ export const importMessages = {
   /** issue 33: a Shift_JIS export's 〓 read back as the character it stands for */
   getaMatched: (label: string, kept: string) =>
     `${label}の「〓」は Shift_JIS で保存できない文字の代わりとみなし、登録済みの「${kept}」のままにします`,
+  getaRestored: (label: string, restored: string) =>
+    `${label}の変更のない部分の「〓」は Shift_JIS で保存できない文字の代わりとみなし、登録済みの文字に戻して「${restored}」とします`,
   /** the job itself (not a row) */
   rowsInvalid: (n: number) =>
     `${n} 行にエラーがあるため、何も取り込みませんでした。エラーの行を直すか、エラーの行を除いて取り込んでください。`,

@@ -5,7 +5,7 @@
  * here, kana by the server); each invitee with 受付 or, once checked in, the time and 取消; and
  * 当日参加 for people who were not expected.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -21,16 +21,7 @@ import { VoterLinkQr } from './VoterLinkQr';
 import { WalkInDialog } from './WalkInDialog';
 import { useDeskActions } from './useDeskActions';
 import { useReceptionDesk } from './useReceptionDesk';
-
-/** The search waits for a pause in typing (each keystroke would be a request). */
-const useDebounced = (value: string, ms: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-};
+import { useDebounced } from '../../common/useDebounced';
 
 const Desk = ({ conferenceId }: { conferenceId: number }) => {
   const translate = useTranslate();

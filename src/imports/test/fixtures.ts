@@ -85,5 +85,9 @@ export const running = (overrides: Partial<ImportJob> = {}) =>
 /** GET …/import/{id} answering `states` one after the other (the last one stays). */
 export const jobSequence = (id: number, states: ImportJob[]) => {
   let calls = 0;
-  server.use(http.get(`${IMPORT}/${id}`, () => HttpResponse.json(states[Math.min(calls++, states.length - 1)])));
+  server.use(
+    http.get(`${IMPORT}/${id}`, () => HttpResponse.json(states[Math.min(calls++, states.length - 1)])),
+    // the change list (issue 33): empty unless a test serves its own
+    http.get(`${IMPORT}/${id}/changes`, () => HttpResponse.json({ data: [], meta: { page: 1, page_size: 20, total: 0 } })),
+  );
 };

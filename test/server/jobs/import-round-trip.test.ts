@@ -206,8 +206,12 @@ describe('the 〓 match (issue 33): what Shift_JIS cannot hold comes back as the
     });
     expect(job).toMatchObject({ status: 'succeeded', counts: { updated: 1, failed: 0 } });
     const { rows } = await env.app.pool.query('select attributes from company where id = $1', [id]);
-    // the name kept its 𠮷; the edited cell, a real change, is taken as written
-    expect(rows[0].attributes).toMatchObject({ name1: '𠮷田工業', representative: '〓田 二郎' });
+    // the name kept its 𠮷; the edited cell takes the edit, and its 𠮷 left as the export wrote it stays
+    expect(rows[0].attributes).toMatchObject({ name1: '𠮷田工業', representative: '𠮷田 二郎' });
+    expect(job.warnings!.filter((w) => w.code.startsWith('import_geta')).map((w) => [w.code, w.column])).toEqual([
+      ['import_geta_matched', '事業所名'],
+      ['import_geta_restored', '代表者'],
+    ]);
   });
 
   it('members: a 𠮷 in the name comes back unchanged from a Shift_JIS export', async () => {

@@ -3,12 +3,15 @@
  * keyword, expand, fields, sort, page, page_size, cci_code. The lists are read from the app's own
  * OpenAPI document (every GET answering `{ data: [...], meta }`), so a new list cannot skip this
  * table; each parameter is sent alone to each, then an unknown `fields` / `expand` / `sort` name,
- * which must be a 400 naming it.
+ * which must be a 400 naming it. The import's change list (issue 33) is read for a real dry run,
+ * run by the import worker in beforeAll.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, caller } from '../../helpers/app.ts';
+import { randomBytes } from 'node:crypto';
+import { caller } from '../../helpers/app.ts';
 import { DEMO, tokenOf } from '../../helpers/fixtures.ts';
+import { startExportTestEnv, type ExportTestEnv } from '../../helpers/export-app.ts';
+import { csvOf, importFile } from '../../helpers/import-app.ts';
 import { NAMES_KEYWORD } from '../../../server/lib/name-list.ts';
 import { dereferenced } from '../../helpers/openapi.ts';
 
@@ -31,10 +34,13 @@ interface ListRoute {
   query: Map<string, QueryParameter>;
 }
 
-let app: FastifyInstance;
+let env: ExportTestEnv;
 let call: ReturnType<typeof caller>;
 let lists: ListRoute[];
 let conferenceId: number;
+let importId: number;
+
+const CHANGES_PATH = '/v1/cci/{cci_code}/import/{id}/changes';
 
 const isList = (response: ResponseObject | undefined) => {
   const properties = response?.content?.['application/json']?.schema?.properties;
@@ -42,9 +48,10 @@ const isList = (response: ResponseObject | undefined) => {
 };
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  call = caller(app, tokenOf);
-  const document = dereferenced((await app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as OpenApi);
+  env = await startExportTestEnv();
+  call = caller(env.app, tokenOf);
+  await env.startWorker();
+  const document = dereferenced((await env.app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as OpenApi);
   lists = Object.entries(document.paths).flatMap(([path, operations]) =>
     operations.get && isList(operations.get.responses?.['200'])
       ? [{ path, query: new Map((operations.get.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p])) }]
@@ -52,15 +59,29 @@ beforeAll(async () => {
   );
   const conferences = await call('GET', '/v1/cci/admin/master/conferences?page_size=1', DEMO.admin);
   conferenceId = conferences.json().data[0].id;
+  // a dry run of two new companies: its change list has rows (one holds 商工, the keyword below)
+  const code = `L${randomBytes(3).toString('hex').toUpperCase()}`;
+  const dry = await importFile(env, call, DEMO.admin, {
+    type: 'companies',
+    content: csvOf([
+      ['事業所コード', '事業所名'],
+      [`${code}1`, '浜松商工サービス'],
+      [`${code}2`, '丸一商事'],
+    ]),
+  });
+  expect(dry).toMatchObject({ status: 'succeeded', counts: { created: 2 } });
+  importId = dry.id;
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await env?.close();
+});
 
 /** A concrete URL and a caller for a list path of the document. */
 function target(path: string): { url: string; email: string } {
   const url = path
     .replace('{cci_code}', 'demo')
     .replace('{master_type_code}', 'cci_position_type')
-    .replace('{id}', String(conferenceId));
+    .replace('{id}', String(path === CHANGES_PATH ? importId : conferenceId));
   if (url.includes('{')) throw new Error(`no value for a path parameter of ${path}`);
   return { url, email: path.startsWith('/v1/company/') ? DEMO.companyAdmin : DEMO.admin };
 }
@@ -104,6 +125,7 @@ describe('the common list parameters on every list (spec §3, DESIGN.md §5)', (
       '/v1/cci/admin/master/positions',
       '/v1/cci/{cci_code}/master/{master_type_code}',
       '/v1/company/{cci_code}/master/{master_type_code}',
+      CHANGES_PATH,
     ]) {
       expect(paths).toContain(path);
     }

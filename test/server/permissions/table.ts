@@ -991,6 +991,13 @@ const ROWS: Row[] = [
     foreign: adminOnly(() => `/v1/cci/${OTHER_CCI}/import/${MISSING}`, 403),
   },
   {
+    method: 'GET',
+    path: '/v1/cci/{cci_code}/import/{id}/changes',
+    own: () => ({ url: `/v1/cci/demo/import/${MISSING}/changes` }),
+    expect: inDemo(adminMissing),
+    foreign: adminOnly(() => `/v1/cci/${OTHER_CCI}/import/${MISSING}/changes`, 403),
+  },
+  {
     method: 'POST',
     path: '/v1/cci/{cci_code}/import/{id}/apply',
     own: () => ({ url: `/v1/cci/demo/import/${MISSING}/apply` }),

@@ -14,7 +14,7 @@ import { dateCell } from './people.ts';
 import { keepGetaCells } from '../geta.ts';
 import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
-import { FOLDED_CODE_IN_2, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { FOLDED_CODE_IN_2, changedColumns, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const COMPANY_CODE = '事業所コード';
 /** 入会日 (issue 33): 和暦, Excel serials and every form the members' dates take */
@@ -252,9 +252,12 @@ async function lookUp(ctx: KindContext, rows: ImportRow[], checked: Pending[]): 
     if (!current) continue;
     r.current = current;
     keepGeta(r, current);
-    const changed =
-      (r.joinedOn !== undefined && !same(current.joined_on, r.joinedOn)) ||
-      Object.entries(r.attributes!).some(([f, v]) => !same(current.attributes[f as Field], v));
-    r.result = changed ? 'updated' : 'unchanged';
+    const read = Object.keys(r.attributes!) as Field[];
+    const changes = [
+      ...(r.joinedOn !== undefined ? changedColumns(['joined_on'], current, { joined_on: r.joinedOn }, LABELS) : []),
+      ...changedColumns(read, current.attributes, r.attributes!, HEADER_OF),
+    ];
+    r.result = changes.length > 0 ? 'updated' : 'unchanged';
+    if (changes.length > 0) r.changes = changes;
   }
 }

@@ -15,7 +15,7 @@ import { bodyValidator, checkRow } from '../validate.ts';
 import { importMessages as m } from '../messages.ts';
 import { keepGetaCells } from '../geta.ts';
 import { END, START, checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { FOLDED_CODE_IN_2, byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { FOLDED_CODE_IN_2, byHeader, changedColumns, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const MEMBER_ID = '会員ID';
 const COMPANY_CODE = '事業所コード';
@@ -147,8 +147,12 @@ function checkCells(
     errors.push({ row: row.row, column: MEMBER_ID, code: 'duplicate_in_file', message: m.duplicateInFile(MEMBER_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (key) ctx.seen.add(key);
-  const result = !current ? 'created' : FIELDS.every((f) => same(current[f], next[f])) ? 'unchanged' : 'updated';
-  return { source: row, result, errors, values, next, current, company };
+  if (!current) return { source: row, result: 'created', errors, values, next, current, company };
+  // the company shown by its code, as the sheet has it
+  const codeOf = (id: unknown) => (id === current.company_id ? current.company_code : company!.company_code);
+  const changes = changedColumns(FIELDS, current, next, LABELS, { company_id: codeOf });
+  if (changes.length === 0) return { source: row, result: 'unchanged', errors, values, next, current, company };
+  return { source: row, result: 'updated', errors, values, next, current, company, changes };
 }
 
 const pickFields = (s: StoredMember) => {

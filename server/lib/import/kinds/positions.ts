@@ -4,7 +4,7 @@
  * the type's code or its name in the chamber's master data (役員, 部会 …). Checked by
  * PositionCreateSchema and the forms' period rule.
  */
-import { MASTER_TYPE_POSITION_TYPE, position, type ImportWarningEntry } from '../../../db/schema.ts';
+import { MASTER_TYPE_POSITION_TYPE, position, type ImportWarningEntry, type PositionType } from '../../../db/schema.ts';
 import { POSITION_EXPORT_HEADERS, POSITION_TYPE_NAMES } from '../../../jobs/sources/index.ts';
 import { PositionCreateSchema } from '../../../schemas/position.ts';
 import { auditMany } from '../../audit.ts';
@@ -14,7 +14,7 @@ import { importMessages as m } from '../messages.ts';
 import { MEMBER_ID, membersById, type StoredMember } from './members.ts';
 import { keepGetaCells } from '../geta.ts';
 import { checkPeriod, dateCell, idCell, textCell } from './people.ts';
-import { byHeader, same, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
+import { byHeader, changedColumns, type CheckedRow, type ImportKind, type KindContext } from './types.ts';
 
 export const POSITION_ID = '役職ID';
 const TYPE = '区分';
@@ -73,6 +73,9 @@ interface Lookups {
   positions: Map<number, StoredPosition>;
 }
 
+/** spec §3's name of a 区分 code (what the export writes); other values as they are */
+const typeName = (code: unknown) => POSITION_TYPE_NAMES[code as PositionType] ?? code;
+
 function check(ctx: KindContext, row: ImportRow, found: Lookups): Pending {
   const warnings: ImportWarningEntry[] = [];
   const checked = checkCells(ctx, row, found, warnings);
@@ -102,7 +105,8 @@ function checkCells(ctx: KindContext, row: ImportRow, found: Lookups, warnings: 
     warnings.push(...keepGetaCells(current as unknown as Record<string, unknown>, body, { row: row.row, labels: LABELS }));
   const read = Object.keys(body).filter((f) => f !== 'position_type');
   const values: Record<string, unknown> = { [POSITION_ID]: id, [MEMBER_ID]: memberId, ...byHeader(LABELS, read, body) };
-  if (typeText !== undefined) values[TYPE] = typeText; // the 区分 as written, not its code
+  // the 区分 by its name (a code as written shows as its name, as an update's change does), never its code
+  if (typeText !== undefined) values[TYPE] = typeName(body.position_type) ?? typeText;
 
   if (id !== null && !Number.isNaN(id) && !current) {
     errors.push({ row: row.row, column: POSITION_ID, code: 'not_found', message: m.positionNotFound() });
@@ -128,8 +132,11 @@ function checkCells(ctx: KindContext, row: ImportRow, found: Lookups, warnings: 
     errors.push({ row: row.row, column: POSITION_ID, code: 'duplicate_in_file', message: m.duplicateInFile(POSITION_ID) });
   if (errors.length > 0) return { source: row, result: 'failed', errors, values };
   if (key) ctx.seen.add(key);
-  const result = !current ? 'created' : FIELDS.every((f) => same(current[f], next[f])) ? 'unchanged' : 'updated';
-  return { source: row, result, errors, values, next, current };
+  if (!current) return { source: row, result: 'created', errors, values, next, current };
+  // 区分 by its name, as the sheet has it
+  const changes = changedColumns(FIELDS, current, next, LABELS, { position_type: typeName });
+  if (changes.length === 0) return { source: row, result: 'unchanged', errors, values, next, current };
+  return { source: row, result: 'updated', errors, values, next, current, changes };
 }
 
 const stored = (p: StoredPosition) => {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../../db/client.ts';
-import type { ImportRowError, ImportWarningEntry } from '../../../db/schema.ts';
+import type { ImportChangeEntry, ImportRowError, ImportWarningEntry } from '../../../db/schema.ts';
+import { clipText } from '../preview.ts';
 import type { ImportRow } from '../read/index.ts';
 
 export type RowResult = 'created' | 'updated' | 'unchanged' | 'failed';
@@ -13,6 +14,8 @@ export interface CheckedRow {
   values: Record<string, unknown>;
   /** what the job reports about the row without failing it (a 〓 kept as stored: geta.ts) */
   warnings?: ImportWarningEntry[];
+  /** an updated row's changed columns, before → after (issue 33: the dry run's change list) */
+  changes?: ImportChangeEntry[];
 }
 
 /** One import's batch: checked through `read`, written in the job's transaction. */
@@ -61,6 +64,29 @@ export const byHeader = (
   fields: readonly string[],
   source: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> => Object.fromEntries(fields.map((f) => [labels[f] ?? f, source[f]]));
+
+/** A value as the change list shows it: text cut as the preview cuts it, empty as null. */
+export const changeText = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : clipText(String(v)));
+
+/**
+ * The columns of `fields` whose value differs between the stored row and the next one (issue 33),
+ * by the sheet's header, each shown through `show` where a field's stored value is not what the
+ * sheet says (a code for a 区分 name).
+ */
+export function changedColumns<F extends string>(
+  fields: readonly F[],
+  before: Readonly<Partial<Record<F, unknown>>>,
+  after: Readonly<Partial<Record<F, unknown>>>,
+  labels: Readonly<Record<string, string>>,
+  show: Partial<Record<F, (v: unknown) => unknown>> = {},
+): ImportChangeEntry[] {
+  return fields
+    .filter((f) => !same(before[f], after[f]))
+    .map((f) => {
+      const shown = show[f] ?? ((v: unknown) => v);
+      return { column: labels[f] ?? f, before: changeText(shown(before[f])), after: changeText(shown(after[f])) };
+    });
+}
 
 /** Stored and imported values compare as text, empty and absent alike. */
 export const same = (a: unknown, b: unknown): boolean => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');

@@ -1,6 +1,6 @@
 /** The 〓 match (issue 33): a Shift_JIS export's 〓 stands for the stored character it replaced. */
 import { describe, expect, it } from 'vitest';
-import { isGetaOf, keepGetaCells, shiftJisImage } from '../../../../server/lib/import/geta.ts';
+import { isGetaOf, keepGetaCells, restoreGeta, shiftJisImage } from '../../../../server/lib/import/geta.ts';
 
 describe('the 〓 match', () => {
   it('renders what Shift_JIS cannot hold as 〓 and keeps what it can (髙, ①, ｶﾅ)', () => {
@@ -33,6 +33,34 @@ describe('the 〓 match', () => {
         row: 7,
         column: '氏名',
         message: '氏名の「〓」は Shift_JIS で保存できない文字の代わりとみなし、登録済みの「𠮷田 一郎」のままにします',
+      },
+    ]);
+  });
+
+  it('an edited cell: the parts left as the export wrote them are the stored characters again, the edit as typed', () => {
+    expect(restoreGeta('𠮷田 一郎', '〓田 二郎')).toBe('𠮷田 二郎');
+    expect(restoreGeta('株式会社𠮷野', '株式会社〓野 本店')).toBe('株式会社𠮷野 本店');
+    // a 〓 where the export wrote one is the stored character, even beside the edit; 〜 comes back as stored, not as CP932's ～
+    expect(restoreGeta('𠮷田 〜 𠮷川', '〓田 ～ 〓山')).toBe('𠮷田 〜 𠮷山');
+    // the 〓 itself typed over: what was typed
+    expect(restoreGeta('𠮷田 一郎', '吉田 一郎')).toBeUndefined();
+    // nothing of the export's to restore: a stored text Shift_JIS holds, or no 〓 in the cell
+    expect(restoreGeta('吉田 一郎', '〓田 二郎')).toBeUndefined();
+    expect(restoreGeta('𠮷田 一郎', '山田 二郎')).toBeUndefined();
+    expect(restoreGeta(null, '〓')).toBeUndefined();
+  });
+
+  it('names an edited cell whose 〓 it restored', () => {
+    const body: Record<string, unknown> = { name: '〓田 二郎' };
+    const warnings = keepGetaCells({ name: '𠮷田 一郎' }, body, { row: 3, labels: { name: '氏名' } });
+    expect(body).toEqual({ name: '𠮷田 二郎' });
+    expect(warnings).toEqual([
+      {
+        code: 'import_geta_restored',
+        row: 3,
+        column: '氏名',
+        message:
+          '氏名の変更のない部分の「〓」は Shift_JIS で保存できない文字の代わりとみなし、登録済みの文字に戻して「𠮷田 二郎」とします',
       },
     ]);
   });
