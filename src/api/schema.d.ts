@@ -1936,6 +1936,7 @@ export interface components {
       allow_delegate?: boolean;
       sub_conferences?: components['schemas']['SubConferenceTemplate'][];
       invitee_rules?: components['schemas']['InviteeRule'][];
+      motions?: components['schemas']['MotionTemplate'][];
     };
     ConferenceTemplateCreate: {
       conference_template_code: string;
@@ -2836,6 +2837,12 @@ export interface components {
     };
     /** @enum {unknown} */
     MotionStatus: 'draft' | 'open' | 'closed' | 'declared';
+    MotionTemplate: {
+      number: string;
+      title: string;
+      body?: null | string;
+      rule?: components['schemas']['MotionRule'];
+    };
     MotionUpdate: {
       version: number;
       number?: string;
@@ -3662,6 +3669,7 @@ export type MotionList = components['schemas']['MotionList'];
 export type MotionRule = components['schemas']['MotionRule'];
 export type Motion = components['schemas']['Motion'];
 export type MotionStatus = components['schemas']['MotionStatus'];
+export type MotionTemplate = components['schemas']['MotionTemplate'];
 export type MotionUpdate = components['schemas']['MotionUpdate'];
 export type ConferenceNotificationListResponse = components['schemas']['ConferenceNotificationListResponse'];
 export type ManualNotificationResult = components['schemas']['ManualNotificationResult'];
@@ -4791,6 +4799,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   createConferenceTemplate: {
@@ -4862,6 +4879,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getConferenceTemplate: {
@@ -4923,6 +4949,15 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -5002,6 +5037,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   deleteConferenceTemplate: {
@@ -5063,6 +5107,15 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
