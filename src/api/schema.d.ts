@@ -3553,6 +3553,11 @@ export interface components {
       motion_id: number;
       number: string;
       title: string;
+      attachments: {
+        key: string;
+        name: string;
+        size: number;
+      }[];
       motion_status: components['schemas']['MotionStatus'];
       choice: null | ('yes' | 'no' | 'abstain');
       channel: null | components['schemas']['AnswerChannel'];

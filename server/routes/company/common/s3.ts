@@ -15,16 +15,18 @@ const errors = problemResponses(400, 401, 403, 404, 503);
 
 /**
  * spec §7: GET /v1/company/{cci_code}/common/s3/get_object_url?path=. Only an attachment of a
- * conference the company may see — not a draft (nor under one) and invited directly or through a
+ * conference, or of one of its 議案 (DESIGN.md §12.1, the 書面議決 form), the company may see — not a draft (nor under one) and invited directly or through a
  * sub-conference, the rule of GET /v1/company/conferences/{id} (company-visibility.ts) — anything else is 404
  * (DESIGN.md §6: do not reveal existence).
  */
 const companyS3: FastifyPluginAsyncTypebox<{ storage?: StorageDriver }> = async (app, opts) => {
   async function isVisibleAttachment(cciCode: string, companyId: number, key: string): Promise<boolean> {
+    const file = JSON.stringify([{ key }]);
     const { rows } = await app.db.execute(sql`
       select 1 from conference c
        where c.cci_code = ${cciCode}
-         and c.attachments @> ${JSON.stringify([{ key }])}::jsonb
+         and (c.attachments @> ${file}::jsonb
+              or exists (select 1 from motion m where m.conference_id = c.id and m.attachments @> ${file}::jsonb))
          and ${visibleToCompany('c', companyId)}
        limit 1`);
     return rows.length > 0;
