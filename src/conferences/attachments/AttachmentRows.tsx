@@ -25,10 +25,13 @@ export const nextRowId = () => `upload-${(rowSeq += 1)}`;
 
 export const UploadStatus = ({
   row,
+  savingKey,
   onCancel,
   onDismiss,
 }: {
   row: UploadRow;
+  /** 「…を会議に登録しています…」 or the 議案's */
+  savingKey: string;
   onCancel: (row: UploadRow) => void;
   onDismiss: (row: UploadRow) => void;
 }) => {
@@ -61,7 +64,7 @@ export const UploadStatus = ({
         <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {uploading
             ? translate('kaigi.conferences.attachments.uploading', { name: row.name })
-            : translate('kaigi.conferences.attachments.saving', { name: row.name })}
+            : translate(savingKey, { name: row.name })}
         </Typography>
         {uploading && (
           <Typography variant="body2" color="text.secondary" aria-hidden sx={{ fontVariantNumeric: 'tabular-nums' }}>

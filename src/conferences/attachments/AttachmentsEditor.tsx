@@ -281,7 +281,13 @@ export const AttachmentsEditor = ({
       >
         <Stack spacing={1}>
           {rows.map((row) => (
-            <UploadStatus key={row.id} row={row} onCancel={(r) => r.controller?.abort()} onDismiss={(r) => removeRow(r.id)} />
+            <UploadStatus
+              key={row.id}
+              row={row}
+              savingKey={text('saving')}
+              onCancel={(r) => r.controller?.abort()}
+              onDismiss={(r) => removeRow(r.id)}
+            />
           ))}
         </Stack>
       </Box>
