@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './test.ts';
 import { checkPage, signIn } from './helpers.ts';
 import { apiAs, days } from './api.ts';
@@ -5,8 +6,8 @@ import { apiAs, days } from './api.ts';
 /**
  * 議案 from the conference template and their files (issue 34, DESIGN.md §12.1): CCI_ADMIN adds a
  * 議案 to a 総会 template in its form, a conference created from the template starts with the
- * template's 議案 as drafts, and staff attach a PDF to one in the 議案 dialog, listed on the 議案 tab.
- * Every screen is checked (axe, no sideways scroll) at 1 280 and 375 px.
+ * template's 議案 as drafts, and staff attach a PDF to one in the 議案 dialog, listed on the 議案 tab;
+ * the invited company's admin finds it in the 書面議決 section and downloads the same bytes. Every screen is checked (axe, no sideways scroll) at 1 280 and 375 px.
  */
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -69,6 +70,13 @@ test('a template’s 議案 become the new conference’s drafts; a 議案 gets 
       template_id: template.id,
       name: `E2E 議案テンプレート ${stamp} ${width}`,
       event_date: days(30),
+      status: 'published',
+    });
+    const own = await admin.get<{ data: { id: number }[] }>('/v1/cci/admin/master/members?company_code=C0001&page_size=1');
+    await admin.post('/v1/cci/admin/master/conference_members', {
+      mode: 'many',
+      conference_id: conference.id,
+      member_ids: [own.data[0].id],
     });
     await page.goto(`/conferences/${conference.id}/motions`);
     for (const title of ['令和7年度事業報告承認の件', '定款変更の件', '役員選任の件']) {
@@ -89,5 +97,22 @@ test('a template’s 議案 become the new conference’s drafts; a 議案 gets 
     await expect(files.getByRole('button', { name: '「事業報告書.pdf」をダウンロード' })).toBeVisible();
     await look('motions tab with a file');
     await context.close();
+
+    // the invited company reads it beside its 書面議決
+    const companyContext = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+    const portal = await companyContext.newPage();
+    await signIn(portal, 'company-admin@example.com');
+    await portal.waitForURL(/\/company\/meetings/);
+    await portal.goto(`/company/meetings/${conference.id}`);
+    const section = portal.getByRole('region', { name: '議案への書面議決・委任状' });
+    const documents = section.getByRole('list', { name: '第1号議案 令和7年度事業報告承認の件の資料' });
+    const button = documents.getByRole('button', { name: /^「事業報告書\.pdf」（.+）をダウンロード$/ });
+    await button.scrollIntoViewIfNeeded();
+    await checkPage(portal, `the portal's 議案の資料 (${width} px)`);
+    if (SHOTS) await portal.screenshot({ path: `${SHOTS}/portal_motion_documents_${width}.png`, fullPage: true });
+    const download = portal.waitForEvent('download');
+    await button.click();
+    expect((await readFile((await (await download).path())!)).equals(PDF)).toBe(true);
+    await companyContext.close();
   }
 });
