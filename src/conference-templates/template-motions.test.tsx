@@ -71,7 +71,7 @@ describe('template 議案 (issue 34)', () => {
         },
       ],
     });
-  });
+  }, 30_000);
 
   it('an unreachable fraction or a missing title is said on the 議案 and nothing is sent', async () => {
     asAdmin();
@@ -89,7 +89,7 @@ describe('template 議案 (issue 34)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('議案名を入力してください')).toBeInTheDocument();
     expect(postOf(calls)).toHaveLength(0);
-  });
+  }, 30_000);
 
   it('the server’s refusal of a 議案 (422 motion_rule_invalid, 409 duplicate_motion_number) lands on that 議案', async () => {
     asAdmin();
@@ -110,7 +110,7 @@ describe('template 議案 (issue 34)', () => {
     await ue.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(motionRows()[1]).toHaveAccessibleDescription('この番号の議案は既にあります'), WAIT);
     expect(motionRows()[0]).not.toHaveAccessibleDescription('この番号の議案は既にあります');
-  });
+  }, 30_000);
 
   it('loaded 議案 go back as they were with the rest of the body; one removed is left out', async () => {
     asAdmin();
@@ -124,7 +124,7 @@ describe('template 議案 (issue 34)', () => {
     await ue.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1), WAIT);
     expect(calls.find((c) => c.method === 'PUT')!.body?.body).toEqual({ ...ASSEMBLY.body, motions: [ASSEMBLY.body.motions[1]] });
-  });
+  }, 30_000);
 
   it('the read-only view lists the 議案 with their 議決要件', async () => {
     asConferenceUser();
@@ -133,5 +133,5 @@ describe('template 議案 (issue 34)', () => {
     const item = await screen.findByText('第2号議案 定款変更の件', {}, WAIT);
     expect(within(item.closest('li')!).getByText('特別決議（出席者の3分の2以上）')).toBeInTheDocument();
     expect(screen.getByText('第1号議案 令和7年度事業報告承認の件')).toBeInTheDocument();
-  });
+  }, 30_000);
 });
