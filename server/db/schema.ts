@@ -247,7 +247,17 @@ export interface ConferenceTemplateBody {
   allow_delegate?: boolean;
   sub_conferences?: SubConferenceTemplate[];
   invitee_rules?: InviteeRule[];
+  /** 議案 a conference made from the template starts with, as drafts (issue 34) */
+  motions?: MotionTemplate[];
   [key: string]: unknown;
+}
+
+/** A 議案 of a conference template (schemas/motion.ts MotionTemplateSchema). */
+export interface MotionTemplate {
+  number: string;
+  title: string;
+  body?: string | null;
+  rule?: MotionRule;
 }
 
 // ---------------------------------------------------------------------------------------------

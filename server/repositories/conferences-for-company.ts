@@ -106,7 +106,7 @@ export interface ConferencesForCompanyRepository {
   list(cciCode: string, companyId: number, query: Record<string, unknown>): Promise<ListResult<Partial<CompanyConference>>>;
   /** null when the company may not see it: another chamber's, a draft, or not invited (→ 404). */
   find(cciCode: string, companyId: number, id: number, expand: Set<string>): Promise<CompanyConference | null>;
-  /** Whether `key` is an attachment of a conference of the chamber the company may see (the rule of `find`). */
+  /** Whether `key` is a file of a conference (or of its 議案) of the chamber the company may see (the rule of `find`). */
   hasAttachment(cciCode: string, companyId: number, key: string): Promise<boolean>;
 }
 
@@ -183,10 +183,13 @@ export default fp(
 
     const repository: ConferencesForCompanyRepository = {
       async hasAttachment(cciCode, companyId, key) {
+        // a file of the conference or of one of its 議案 (issue 34)
+        const file = JSON.stringify([{ key }]);
         const { rows } = await db.execute(sql`
           select 1 from conference c
            where c.cci_code = ${cciCode}
-             and c.attachments @> ${JSON.stringify([{ key }])}::jsonb
+             and (c.attachments @> ${file}::jsonb
+                  or exists (select 1 from motion m where m.conference_id = c.id and m.attachments @> ${file}::jsonb))
              and ${visibleToCompany('c', companyId)}
            limit 1`);
         return rows.length > 0;

@@ -34,6 +34,7 @@ import { subConferenceWarnings } from './conference-warnings.ts';
 import { inviteByTemplateRules } from './conference-invitees.ts';
 import { templateInviteeRules } from '../lib/template-invitee-rules.ts';
 import { announceQuorum, assertQuorumFractions, sameQuorum } from './conference-quorum.ts';
+import { insertMotion } from './motions.ts';
 
 type ConferenceRow = typeof conference.$inferSelect;
 
@@ -330,6 +331,10 @@ export default fp(
                 actor,
               ),
             );
+          }
+          // the template's 議案 become drafts of the conference made from it (DESIGN.md §12.1)
+          for (const draft of template?.default_body.motions ?? []) {
+            await insertMotion(tx, { cciCode, username: actor }, created.id, draft);
           }
           children.forEach((child, i) => targets.push({ conference: child, rules: rules.subs[i] }));
           children.sort((a, b) => a.event_date.localeCompare(b.event_date) || a.id - b.id);

@@ -120,6 +120,39 @@ const MOTION_LIST: ListSpec = {
 };
 export const MotionListQuery = listQuerySchema(MOTION_LIST);
 
+/**
+ * Inserts a checked 議案 as a draft with its audit row and room event. Also the way a conference
+ * created from a template gets the template's 議案 (repositories/conferences.ts), in its transaction.
+ */
+export async function insertMotion(tx: Transaction, staff: Staff, conferenceId: number, input: MotionCreate): Promise<Motion> {
+  const [row] = await tx
+    .insert(motion)
+    .values({
+      cci_code: staff.cciCode,
+      conference_id: conferenceId,
+      agenda_index: input.agenda_index ?? null,
+      number: input.number,
+      title: input.title,
+      body: input.body ?? null,
+      attachments: input.attachments ?? [],
+      rule: input.rule ?? ORDINARY_RESOLUTION,
+      created_by: staff.username,
+      updated_by: staff.username,
+    })
+    .returning();
+  const created = toMotion(row);
+  await audit(tx, {
+    cciCode: staff.cciCode,
+    actor: staff.username,
+    action: 'create',
+    entity: 'motion',
+    entityId: row.id,
+    after: created,
+  });
+  await announce(tx, conferenceId, { motion: created });
+  return created;
+}
+
 export class MotionsRepository {
   constructor(private readonly db: Db) {}
 
@@ -148,32 +181,7 @@ export class MotionsRepository {
         assertRule(input.rule);
         await assertAgendaItem(tx, conferenceId, input.agenda_index);
         await assertUploaded(tx, staff.cciCode, [[input.attachments, 'body']]);
-        const [row] = await tx
-          .insert(motion)
-          .values({
-            cci_code: staff.cciCode,
-            conference_id: conferenceId,
-            agenda_index: input.agenda_index ?? null,
-            number: input.number,
-            title: input.title,
-            body: input.body ?? null,
-            attachments: input.attachments ?? [],
-            rule: input.rule ?? ORDINARY_RESOLUTION,
-            created_by: staff.username,
-            updated_by: staff.username,
-          })
-          .returning();
-        const created = toMotion(row);
-        await audit(tx, {
-          cciCode: staff.cciCode,
-          actor: staff.username,
-          action: 'create',
-          entity: 'motion',
-          entityId: row.id,
-          after: created,
-        });
-        await announce(tx, conferenceId, { motion: created });
-        return created;
+        return insertMotion(tx, staff, conferenceId, input);
       }),
     );
   }

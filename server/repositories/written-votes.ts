@@ -49,7 +49,7 @@ async function inviteeOf(tx: Pick<Db, 'execute'>, who: Recorder, id: number, loc
 
 async function votesOf(client: pg.ClientBase, invitee: Invitee): Promise<WrittenVotes> {
   const { rows } = await client.query<WrittenVotes['data'][number] & { recorded_at: Date | null }>(
-    `select m.id as motion_id, m.number, m.title, m.status as motion_status, w.choice, w.channel, w.recorded_by,
+    `select m.id as motion_id, m.number, m.title, m.attachments, m.status as motion_status, w.choice, w.channel, w.recorded_by,
             w.recorded_at, coalesce(w.superseded, false) as superseded
        from motion m left join written_vote w on w.motion_id = m.id and w.conference_member_id = $1
       where m.conference_id = $2 order by m.id`,

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ANSWER_CONTENTS, POSITION_TYPES } from '../db/schema.ts';
 import { listOf, RequiredText, RowId, Version } from './common.ts';
 import { CciCodeParam } from './master-data.ts';
+import { MotionTemplateSchema } from './motion.ts';
 
 /** 'HH:mm', local time Asia/Tokyo (DESIGN.md §4). */
 const TimeOfDay = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', maxLength: 5 });
@@ -45,6 +46,8 @@ export const ConferenceTemplateBodySchema = Type.Object(
     allow_delegate: Type.Optional(Type.Boolean()),
     sub_conferences: Type.Optional(Type.Array(SubConferenceTemplateSchema, { maxItems: 20 })),
     invitee_rules: Type.Optional(Type.Array(InviteeRuleSchema, { maxItems: 50 })),
+    /** 議案 created as drafts of a conference made from the template (issue 34) */
+    motions: Type.Optional(Type.Array(MotionTemplateSchema, { maxItems: 50 })),
   },
   { additionalProperties: false },
 );

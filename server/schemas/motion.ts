@@ -66,6 +66,22 @@ const editable = {
   rule: MotionRuleSchema,
 };
 
+/**
+ * A 議案 a conference template carries (DESIGN.md §12.1: a 総会 template's 第1号〜第5号議案); a
+ * conference created from the template gets it as a draft 議案. No agenda item and no attachments:
+ * the new conference has no agenda yet, and a template holds no uploads (decision 0040).
+ */
+export const MotionTemplateSchema = Type.Object(
+  {
+    number: editable.number,
+    title: editable.title,
+    body: Type.Optional(editable.body),
+    rule: Type.Optional(editable.rule),
+  },
+  { additionalProperties: false },
+);
+export type MotionTemplate = Static<typeof MotionTemplateSchema>;
+
 /** POST: number and title required; the rule defaults to 普通決議, the status is `draft`. */
 export const MotionCreateSchema = Type.Object(
   {

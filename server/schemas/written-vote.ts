@@ -7,6 +7,7 @@ import { VOTE_CHOICES } from '../db/schema.ts';
 import { Nullable, RowId } from './common.ts';
 import { AnswerChannelSchema, STAFF_ANSWER_CHANNELS } from './conference-member.ts';
 import { MotionStatusSchema } from './motion.ts';
+import { Attachments } from './conference.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -15,6 +16,8 @@ export const WrittenVoteSchema = Type.Object({
   motion_id: Type.Integer(),
   number: Type.String(),
   title: Type.String(),
+  /** the 議案's files: the company downloads them through its get_object_url */
+  attachments: Attachments,
   motion_status: MotionStatusSchema,
   choice: Nullable(Type.Enum(VOTE_CHOICES)),
   channel: Nullable(AnswerChannelSchema),

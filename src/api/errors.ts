@@ -102,6 +102,8 @@ export const FIELD_ERROR_CODES = [
   'not_found',
   'version_conflict',
   'invalid_text',
+  'motion_rule_invalid',
+  'duplicate_motion_number',
 ] as const;
 
 export const FIELD_ERROR_FALLBACK_KEY = 'kaigi.errors.fields.invalid';

@@ -1953,6 +1953,7 @@ export interface components {
       allow_delegate?: boolean;
       sub_conferences?: components['schemas']['SubConferenceTemplate'][];
       invitee_rules?: components['schemas']['InviteeRule'][];
+      motions?: components['schemas']['MotionTemplate'][];
     };
     ConferenceTemplateCreate: {
       conference_template_code: string;
@@ -2868,6 +2869,12 @@ export interface components {
     };
     /** @enum {unknown} */
     MotionStatus: 'draft' | 'open' | 'closed' | 'declared';
+    MotionTemplate: {
+      number: string;
+      title: string;
+      body?: null | string;
+      rule?: components['schemas']['MotionRule'];
+    };
     MotionUpdate: {
       version: number;
       number?: string;
@@ -3578,6 +3585,11 @@ export interface components {
       motion_id: number;
       number: string;
       title: string;
+      attachments: {
+        key: string;
+        name: string;
+        size: number;
+      }[];
       motion_status: components['schemas']['MotionStatus'];
       choice: null | ('yes' | 'no' | 'abstain');
       channel: null | components['schemas']['AnswerChannel'];
@@ -3696,6 +3708,7 @@ export type MotionList = components['schemas']['MotionList'];
 export type MotionRule = components['schemas']['MotionRule'];
 export type Motion = components['schemas']['Motion'];
 export type MotionStatus = components['schemas']['MotionStatus'];
+export type MotionTemplate = components['schemas']['MotionTemplate'];
 export type MotionUpdate = components['schemas']['MotionUpdate'];
 export type ConferenceNotificationListResponse = components['schemas']['ConferenceNotificationListResponse'];
 export type ManualNotificationResult = components['schemas']['ManualNotificationResult'];
@@ -4825,6 +4838,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   createConferenceTemplate: {
@@ -4896,6 +4918,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getConferenceTemplate: {
@@ -4957,6 +4988,15 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -5036,6 +5076,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   deleteConferenceTemplate: {
@@ -5097,6 +5146,15 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,11 +10,9 @@
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import {
   ArrayInput,
   BooleanInput,
-  Button,
   CheckboxGroupInput,
   NumberInput,
   RemoveItemButton,
@@ -27,18 +25,16 @@ import {
   maxValue,
   minValue,
   required,
-  useSimpleFormIterator,
   useTranslate,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { code, requiredNamed } from '../common/validators';
 import { usePositionTypeChoices } from '../master-data/usePositionTypeChoices';
+import { AddRowButton, iteratorSx } from './formRows';
+import { TemplateMotionInputs } from './TemplateMotionInputs';
 import { ANSWER_CHOICES, MINUTES_PER_WEEK, endAfterStart, someAnswerChoice, timeOfDay, wholeNumber } from './templateBody';
 
 const T = 'kaigi.conference_templates';
-
-/** Row actions of SimpleFormIterator are hidden until hover by default: keep them visible (keyboard, touch). */
-const iteratorSx = { '& .RaSimpleFormIterator-action': { visibility: 'visible' } } as const;
 
 const Section = ({ title, first = false }: { title: string; first?: boolean }) => {
   const translate = useTranslate();
@@ -49,16 +45,6 @@ const Section = ({ title, first = false }: { title: string; first?: boolean }) =
         {translate(title)}
       </Typography>
     </>
-  );
-};
-
-/** A labelled add button (the default one is an icon only). */
-const AddRowButton = ({ label }: { label: string }) => {
-  const { add } = useSimpleFormIterator();
-  return (
-    <Button label={label} onClick={() => add()}>
-      <AddIcon />
-    </Button>
   );
 };
 
@@ -203,5 +189,8 @@ export const ConferenceTemplateInputs = () => (
 
     <Section title={`${T}.sections.invitee_rules`} />
     <InviteeRuleInputs source="body.invitee_rules" helperText={`${T}.helper.invitee_rules`} addLabel={`${T}.rule.add`} />
+
+    <Section title={`${T}.sections.motions`} />
+    <TemplateMotionInputs />
   </>
 );

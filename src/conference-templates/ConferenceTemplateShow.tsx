@@ -22,6 +22,7 @@ import {
   AnswerChoicesField,
   DeadlineField,
   InviteeRulesField,
+  MotionsField,
   SubConferencesField,
   TimeRangeField,
 } from './templateFields';
@@ -79,6 +80,9 @@ const ConferenceTemplateShow = () => {
         </Labeled>
         <Labeled source="body.invitee_rules">
           <InviteeRulesField />
+        </Labeled>
+        <Labeled source="body.motions">
+          <MotionsField />
         </Labeled>
         <JaDateField source="updated_at" format="datetime" />
       </SimpleShowLayout>

@@ -29,6 +29,7 @@ export const messages = {
           allow_delegate: '委任状による回答を受け付ける',
           sub_conferences: '子会議（懇親会など）',
           invitee_rules: '招待ルール',
+          motions: '議案',
         },
       },
     },
@@ -46,6 +47,7 @@ export const messages = {
         answers: '回答',
         sub_conferences: '子会議（懇親会など）',
         invitee_rules: '招待ルール',
+        motions: '議案',
       },
       read_only: '会議テンプレートは閲覧のみです。作成・編集はスーパー管理者が行います。',
       deadline: {
@@ -87,6 +89,19 @@ export const messages = {
         add: '招待ルールを追加',
         add_to_sub: 'この子会議の招待ルールを追加',
         remove: 'この招待ルールを削除',
+      },
+      motions: {
+        helper:
+          'このテンプレートから会議を作成したときに、未採決の議案として登録されます（50件まで）。議事次第の項目と添付ファイルは会議の「議案」タブで設定します',
+        add: '議案を追加',
+        remove: 'この議案を削除',
+        default_number: '第%{n}号議案',
+        number: '議案番号',
+        number_help: '例: 第1号議案',
+        title: '議案名',
+        body: '議案の内容',
+        rule_invalid: '議決要件の割合を確認してください',
+        none: '議案はありません',
       },
       helper: {
         conference_template_code:

@@ -5,11 +5,13 @@
  * none is nullable, so empty inputs are left out rather than sent as null or ''.
  */
 import { nfkc } from '../common/validators';
+import { asDraft, ruleOf } from '../conferences/motions/ruleForm';
 import type {
   ConferenceTemplateBody,
   ConferenceTemplateCreate,
   ConferenceTemplateUpdate,
   InviteeRule,
+  MotionTemplate,
   PositionType,
   SubConferenceTemplate,
 } from '../api/schema';
@@ -31,6 +33,7 @@ export const TEMPLATE_DEFAULTS = {
     answer_deadline_days_before: 7,
     sub_conferences: [],
     invitee_rules: [],
+    motions: [],
   },
 };
 
@@ -76,6 +79,17 @@ const subConference = (value: unknown): SubConferenceTemplate => {
   });
 };
 
+/** A 議案 row: the rule typed as a draft (TemplateMotionInputs) goes as the server's rule. */
+const motion = (value: unknown): MotionTemplate => {
+  const v = (value ?? {}) as Values;
+  return compact({
+    number: text(v.number) ?? '',
+    title: text(v.title) ?? '',
+    body: text(v.body),
+    rule: ruleOf(asDraft(v.rule)) ?? undefined,
+  });
+};
+
 export const toTemplateBody = (value: unknown): TemplateBody => {
   const v = (value ?? {}) as Values;
   const choices = Array.isArray(v.answer_choices)
@@ -92,6 +106,7 @@ export const toTemplateBody = (value: unknown): TemplateBody => {
     allow_delegate: choices ? choices.includes('delegate') : v.allow_delegate === true,
     sub_conferences: Array.isArray(v.sub_conferences) ? v.sub_conferences.map(subConference) : [],
     invitee_rules: Array.isArray(v.invitee_rules) ? v.invitee_rules.map(inviteeRule) : [],
+    motions: Array.isArray(v.motions) ? v.motions.map(motion) : [],
   });
 };
 

@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { usePositionTypeChoices } from '../master-data/usePositionTypeChoices';
+import { ORDINARY, ruleSummary } from '../conferences/motions/ruleForm';
 import { ANSWER_CHOICES, type InviteeRule, type SubConferenceTemplate, type TemplateBody } from './templateBody';
 
 const T = 'kaigi.conference_templates';
@@ -155,6 +156,30 @@ export const InviteeRulesField = (_props: { source?: string; label?: string }) =
           <ListItemText
             primary={`${typeName(rule.position_type)} ／ ${rule.department_name ?? translate(`${T}.all_departments`)}`}
             secondary={rule.position_names?.length ? rule.position_names.join('、') : translate(`${T}.rule.all_positions`)}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+};
+
+/** 「第1号議案 令和7年度事業報告承認の件」 with its 議決要件 (the words of the 議案 tab). */
+export const MotionsField = (_props: { source?: string; label?: string }) => {
+  const translate = useTranslate();
+  const motions = bodyOf(useRecordContext()).motions ?? [];
+  if (motions.length === 0)
+    return (
+      <Typography component="span" variant="body2">
+        {translate(`${T}.motions.none`)}
+      </Typography>
+    );
+  return (
+    <List dense disablePadding>
+      {motions.map((motion, index) => (
+        <ListItem key={index} disableGutters>
+          <ListItemText
+            primary={`${motion.number} ${motion.title}`}
+            secondary={translate(...ruleSummary(motion.rule ?? ORDINARY))}
           />
         </ListItem>
       ))}

@@ -206,6 +206,8 @@ export const kaigiMessages = {
         not_found: '見つかりません',
         version_conflict: '他のユーザーが先に更新しました',
         invalid_text: '保存できない文字が含まれています',
+        motion_rule_invalid: '割合は全体以下にしてください（全体は「以上」のときだけ）',
+        duplicate_motion_number: 'この番号の議案は既にあります',
       },
     },
   },

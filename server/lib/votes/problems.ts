@@ -20,10 +20,14 @@ export const motionRuleLocked = () =>
     { field: 'body.rule', code: 'motion_rule_locked', message: '採決を始めた議案の議決要件は変更できません' },
   ]);
 
-export const duplicateMotionNumber = () =>
-  new Problem(409, 'duplicate_motion_number', 'この会議には同じ番号の議案が既にあります。', [
-    { field: 'body.number', code: 'duplicate_motion_number', message: 'この番号の議案は既にあります' },
-  ]);
+/** `fields`: the numbers taken twice (a template's list names each repeat). */
+export const duplicateMotionNumber = (fields = ['body.number']) =>
+  new Problem(
+    409,
+    'duplicate_motion_number',
+    'この会議には同じ番号の議案が既にあります。',
+    fields.map((field) => ({ field, code: 'duplicate_motion_number', message: 'この番号の議案は既にあります' })),
+  );
 
 export const motionRuleInvalid = (fields: string[]) =>
   new Problem(

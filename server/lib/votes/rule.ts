@@ -50,13 +50,13 @@ export function motionQuorum(rule: Pick<MotionRule, 'quorum'>, voters: Voters): 
 
 /**
  * A threshold no count can reach — above the whole, or "more than all" — is not a rule (the form
- * refuses it: 422 motion_rule_invalid). Returns the body paths that break it.
+ * refuses it: 422 motion_rule_invalid). Returns the paths that break it, under `path` (the motion's).
  */
-export function impossibleParts(rule: MotionRule): string[] {
+export function impossibleParts(rule: MotionRule, path = 'body'): string[] {
   const impossible = (f: { numerator: number; denominator: number; rule?: string }, defaultRule: string) =>
     f.numerator > f.denominator || ((f.rule ?? defaultRule) === 'more_than' && f.numerator === f.denominator);
   return [
-    ...(impossible(rule, rule.rule) ? ['body.rule'] : []),
-    ...(rule.quorum && impossible(rule.quorum, 'at_least') ? ['body.rule.quorum'] : []),
+    ...(impossible(rule, rule.rule) ? [`${path}.rule`] : []),
+    ...(rule.quorum && impossible(rule.quorum, 'at_least') ? [`${path}.rule.quorum`] : []),
   ];
 }

@@ -2,12 +2,15 @@
  * 議案の追加・編集 (DESIGN.md §12.1): number 「第1号議案」, title, body, the agenda item it belongs to
  * and the 議決要件. Checked here as the server checks it (required, lengths, a reachable fraction);
  * what the server still refuses is said at the top (duplicate number, rule locked, a stale version …).
- * Once a vote was opened the rule is fixed; a declared 議案 changes in nothing.
+ * Once a vote was opened the rule is fixed; a declared 議案 changes in nothing. Files are uploaded
+ * with the conference's attachments editor (AttachmentsEditor) and kept with the 議案 on 保存.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AgendaItem } from '../room/types';
+import { AttachmentsEditor } from '../attachments/AttachmentsEditor';
+import type { Attachment, AttachmentsChange } from '../attachments/useAttachmentsUpdate';
 import { motionsApi } from './api';
 import { MotionRuleInput } from './MotionRuleInput';
 import { draftOf, ruleOf, type RuleDraft } from './ruleForm';
@@ -25,6 +28,14 @@ export interface MotionDialogProps {
   onSaved: (motion: Motion) => void;
 }
 
+const ATTACHMENT_TEXTS = {
+  help: 'kaigi.motions.attachments.help',
+  saving: 'kaigi.motions.attachments.saving',
+  uploaded: 'kaigi.motions.attachments.uploaded',
+  deleted: 'kaigi.motions.attachments.deleted',
+  delete_confirm_content: 'kaigi.motions.attachments.delete_confirm_content',
+} as const;
+
 const LIMITS = { number: 50, title: 200, body: 20_000 } as const;
 type TextField_ = keyof typeof LIMITS;
 
@@ -37,6 +48,13 @@ export const MotionDialog = ({ conferenceId, motion, defaultNumber, agenda, onCl
   });
   const [agendaIndex, setAgendaIndex] = useState<number | null>(motion?.agenda_index ?? null);
   const [rule, setRule] = useState<RuleDraft>(() => draftOf(motion?.rule));
+  const [attachments, setAttachments] = useState<Attachment[]>(() => motion?.attachments ?? []);
+  const [uploading, setUploading] = useState(false);
+  // the dialog keeps the files until 保存 sends them with the 議案
+  const changeAttachments = useCallback(async (change: AttachmentsChange) => {
+    setAttachments((current) => change(current));
+    return { reloaded: false };
+  }, []);
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -64,7 +82,7 @@ export const MotionDialog = ({ conferenceId, motion, defaultNumber, agenda, onCl
     setPending(true);
     setError(null);
     try {
-      const fields = { number, title, body, agenda_index: agendaIndex };
+      const fields = { number, title, body, agenda_index: agendaIndex, attachments };
       const saved = motion
         ? await motionsApi.update(conferenceId, motion.id, {
             version: motion.version,
@@ -130,11 +148,19 @@ export const MotionDialog = ({ conferenceId, motion, defaultNumber, agenda, onCl
             </TextField>
             {ruleLocked && !declared && <Alert severity="info">{translate('kaigi.motions.form.rule_locked')}</Alert>}
             <MotionRuleInput value={rule} onChange={setRule} disabled={ruleLocked} showErrors={submitted} />
+            <AttachmentsEditor
+              attachments={attachments}
+              canEdit={!declared}
+              update={changeAttachments}
+              texts={ATTACHMENT_TEXTS}
+              heading="h3"
+              onBusyChange={setUploading}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('kaigi.motions.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={pending || declared}>
+          <Button type="submit" variant="contained" disabled={pending || declared || uploading}>
             {translate('kaigi.motions.save')}
           </Button>
         </DialogActions>

@@ -55,6 +55,7 @@ describe('MotionsTab', () => {
         title: '定款変更の件',
         body: null,
         agenda_index: 1,
+        attachments: [],
         rule: {
           basis: 'entitled',
           numerator: 2,
@@ -112,7 +113,14 @@ describe('MotionsTab', () => {
     expect(api.sent[0]).toEqual({
       method: 'PUT',
       path: '/1',
-      body: { version: 4, number: '第1号議案', title: '令和8年度事業計画の件', body: '別紙のとおり', agenda_index: 1 },
+      body: {
+        version: 4,
+        number: '第1号議案',
+        title: '令和8年度事業計画の件',
+        body: '別紙のとおり',
+        agenda_index: 1,
+        attachments: [],
+      },
     });
   }, 30_000);
 

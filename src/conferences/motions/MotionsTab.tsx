@@ -1,7 +1,7 @@
 /**
  * /conferences/:id/motions 議案 (issue 34, DESIGN.md §12.1): the conference's 議案 in order with
  * their agenda item, 議決要件 and state; add, edit (the rule only while no vote was opened), delete
- * while 未採決. The vote itself runs in the room's 採決 panel.
+ * while 未採決, each with its files to download. The vote itself runs in the room's 採決 panel.
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -32,6 +32,7 @@ import { ExportButton } from '../../exports/ExportButton';
 import { roomApi } from '../room/api';
 import type { AgendaItem } from '../room/types';
 import { motionsApi } from './api';
+import { MotionAttachmentLinks } from './MotionAttachmentLinks';
 import { MotionDialog } from './MotionDialog';
 import { MotionStatusChip } from './MotionStatusChip';
 import { ruleSummary } from './ruleForm';
@@ -175,6 +176,7 @@ export const MotionsTab = ({ conferenceId }: { conferenceId: number }) => {
                     <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
                       {`${agendaLabel(motion.agenda_index)} ・ ${rule(motion)}`}
                     </Typography>
+                    <MotionAttachmentLinks motion={motion} />
                   </TableCell>
                   <TableCell sx={{ minWidth: 100, ...wideOnly }}>{agendaLabel(motion.agenda_index)}</TableCell>
                   <TableCell sx={{ minWidth: 140, ...wideOnly }}>{rule(motion)}</TableCell>

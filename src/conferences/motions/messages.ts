@@ -37,6 +37,14 @@ export const messages = {
       status: { draft: '未採決', open: '採決中', closed: '集計済', declared: '結果宣言済' },
       result: { adopted: '可決', rejected: '否決' },
       chair_decided: '（議長裁決）',
+      attachments: {
+        help: 'PDF・Excel（xlsx）・Word（docx）・PowerPoint（pptx）・PNG・JPEG、1ファイル20MBまで、1つの議案に20件まで添付できます。「保存」で議案に登録されます。',
+        saving: '「%{name}」を議案に追加しています…',
+        uploaded: '「%{name}」をアップロードしました。「保存」で議案に登録されます。',
+        deleted: '「%{name}」を外しました。「保存」で議案から削除されます。',
+        delete_confirm_content: '「%{name}」を議案の添付資料から外します。保存すると事業所からもダウンロードできなくなります。',
+        list_label: '%{name}の添付資料',
+      },
       form: {
         create_title: '議案の追加',
         edit_title: '議案の編集',

@@ -48,6 +48,15 @@ export const draftOf = (rule: MotionRule = ORDINARY): RuleDraft => ({
   quorumRule: rule.quorum?.rule ?? 'more_than',
 });
 
+/**
+ * A form value that may be the server's rule (as loaded), the draft typed since (a template's 議案),
+ * or nothing yet (a new row: undefined, or react-admin's '' ) — then 普通決議.
+ */
+export const asDraft = (value: unknown): RuleDraft => {
+  if (typeof value !== 'object' || value === null) return draftOf();
+  return 'kind' in value ? (value as RuleDraft) : draftOf(value as MotionRule);
+};
+
 /** 1–100 as the server takes it, full-width digits read as half-width; null otherwise. */
 export const parsePart = (text: string): number | null => {
   const value = text.normalize('NFKC').trim();

@@ -15,7 +15,7 @@ import {
 import { ChamberParams } from '../../../schemas/params.ts';
 import { problemResponses } from '../../../schemas/common.ts';
 
-const errors = problemResponses(400, 401, 403, 404, 409);
+const errors = problemResponses(400, 401, 403, 404, 409, 422);
 const tags = ['cci: conference templates'];
 const BASE = '/v1/cci/:cci_code/master/CCI_CONFERENCE_TEMPLATE';
 

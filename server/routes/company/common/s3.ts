@@ -13,7 +13,7 @@ const errors = problemResponses(400, 401, 403, 404, 503);
 
 /**
  * spec §7: GET /v1/company/{cci_code}/common/s3/get_object_url?path=. Only an attachment of a
- * conference the company may see — not a draft (nor under one) and invited directly or through a
+ * conference, or of one of its 議案 (DESIGN.md §12.1, the 書面議決 form), the company may see — not a draft (nor under one) and invited directly or through a
  * sub-conference, the rule of GET /v1/company/conferences/{id} (company-visibility.ts) — anything else is 404
  * (DESIGN.md §6: do not reveal existence).
  */

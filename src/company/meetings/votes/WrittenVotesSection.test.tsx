@@ -22,6 +22,7 @@ const VOTES = '*/v1/company/conference_members/:id/written_votes';
 
 const vote = (over: Partial<WrittenVote> & Pick<WrittenVote, 'motion_id' | 'number' | 'title'>): WrittenVote => ({
   motion_status: 'draft',
+  attachments: [],
   choice: null,
   channel: null,
   recorded_by: null,
@@ -105,6 +106,37 @@ describe('/company/meetings/:id — 書面議決・委任状', () => {
     expect(await within(votes).findByText('書面議決を保存しました。')).toBeInTheDocument();
     expect(seen.puts).toEqual([{ votes: [{ motion_id: 1, choice: 'no' }] }]);
     expect(within(motion(votes, '第1号議案')).getByRole('radio', { name: '反対' })).toBeChecked();
+  });
+
+  it('lists each 議案’s files once above the principals, and downloads one through the company’s get_object_url', async () => {
+    const REPORT = { key: 'TKY/attachments/cccc/決算報告書.pdf', name: '決算報告書.pdf', size: 123_456 };
+    const paths: string[] = [];
+    server.use(
+      http.get('*/v1/company/TKY/common/s3/get_object_url', ({ request }) => {
+        const path = new URL(request.url).searchParams.get('path') ?? '';
+        paths.push(path);
+        return HttpResponse.json({
+          url: `https://bucket.example/${encodeURI(path)}`,
+          file_name: '決算報告書.pdf',
+          expires_at: '2099-01-01T00:00:00.000Z',
+        });
+      }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const user = userEvent.setup();
+    serve(assemblyDetail(), { votes: [{ ...MOTIONS[0], attachments: [REPORT] }, MOTIONS[1]] });
+    renderPage();
+    const votes = await section();
+    const files = within(votes).getByRole('list', { name: '第1号議案 令和7年度決算承認の件の資料' });
+    expect(within(files).getByText('決算報告書.pdf')).toBeInTheDocument();
+    // a 議案 without files lists none
+    expect(within(votes).queryByRole('list', { name: /第2号議案/ })).not.toBeInTheDocument();
+    await user.click(within(files).getByRole('button', { name: '「決算報告書.pdf」（121 KB）をダウンロード' }));
+    await waitFor(() => expect(clicked).toEqual(['決算報告書.pdf']));
+    expect(paths).toEqual([REPORT.key]);
   });
 
   it('a refusal is said in Japanese, beside the 議案 the server names', async () => {

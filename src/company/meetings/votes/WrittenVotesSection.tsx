@@ -2,7 +2,8 @@
  * 議案への書面議決・委任状 on /company/meetings/:id (DESIGN.md §12.1, issue 34), lazy-loaded below
  * the answer form (the page's bundle budget, bench/results/web.md). For each principal of the
  * conference: the 委任先 when they answered 委任状, else their 書面議決 per 議案. Nothing when the
- * conference has no 議案. Until the answer deadline; after it, read-only.
+ * conference has no 議案. Until the answer deadline; after it, read-only. The 議案's files once,
+ * above the principals (every principal votes on the same 議案).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,8 +17,36 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { CompanyConference } from '../../api';
 import { WrittenVoteForm } from '../../../common/written-votes/WrittenVoteForm';
-import { fetchWrittenVotes, putWrittenVotes, writtenVotesKey } from './api';
+import { fetchWrittenVotes, putWrittenVotes, writtenVotesKey, type WrittenVotes } from './api';
 import { DelegateChoice } from './DelegateChoice';
+import { AttachmentList } from '../AttachmentList';
+
+/** Each 議案 with files: its name and the download list (company get_object_url, AttachmentList). */
+const MotionDocuments = ({ votes }: { votes: WrittenVotes }) => {
+  const translate = useTranslate();
+  const withFiles = votes.data.filter((v) => v.attachments.length > 0);
+  if (withFiles.length === 0) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {translate('kaigi.written.documents_title')}
+      </Typography>
+      <Stack spacing={1.5}>
+        {withFiles.map((v) => (
+          <Box key={v.motion_id}>
+            <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 0.5 }}>
+              {`${v.number} ${v.title}`}
+            </Typography>
+            <AttachmentList
+              files={v.attachments}
+              label={translate('kaigi.written.documents_of', { motion: `${v.number} ${v.title}` })}
+            />
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+};
 
 export const WrittenVotesSection = ({ detail }: { detail: CompanyConference }) => {
   const translate = useTranslate();
@@ -67,6 +96,7 @@ export const WrittenVotesSection = ({ detail }: { detail: CompanyConference }) =
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('kaigi.written.supersede_note')}
       </Typography>
+      <MotionDocuments votes={queries[0].data!} />
       {!open && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('kaigi.written.closed')}
