@@ -70,5 +70,7 @@ export const theme: RaThemeOptions = {
   },
   typography: {
     fontFamily: ['"Hiragino Kaku Gothic ProN"', '"Hiragino Sans"', 'Meiryo', '"Noto Sans JP"', 'sans-serif'].join(','),
+    // MUI capitalises button labels, an English convention: 「Word で出力」 read 「WORD で出力」
+    button: { textTransform: 'none' },
   },
 };
