@@ -25,6 +25,7 @@ import uploads from './uploads.ts';
 import room from './room.ts';
 import roomMessages from './room-messages.ts';
 import roomAccess from './room-access.ts';
+import roomViewers from './room-viewers.ts';
 import roomBallots from './room-ballots.ts';
 import reception from './reception.ts';
 import motions from './motions.ts';
@@ -60,6 +61,7 @@ export default fp<RepositoriesOptions>(
     await app.register(room, { storage: opts.storage });
     await app.register(roomMessages);
     await app.register(roomAccess);
+    await app.register(roomViewers);
     await app.register(roomBallots);
     await app.register(reception);
     await app.register(motions);

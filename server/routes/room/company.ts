@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { companyViewer } from '../../lib/room/viewers.ts';
 import { RoomIdParams } from '../../schemas/room.ts';
 import { registerRoomRoutes } from './shared.ts';
 
@@ -15,7 +14,7 @@ const companyRoom: FastifyPluginAsync = async (app) => {
     tags: ['company: room'],
     read: { resource: 'company/conference_rooms', action: 'show' },
     write: { resource: 'company/conference_rooms', action: 'create' },
-    viewerOf: (request: FastifyRequest) => companyViewer(app.db, currentUser(request), (request.params as { id: number }).id),
+    viewerOf: (request: FastifyRequest) => app.roomViewers.company(currentUser(request), (request.params as { id: number }).id),
     tickets: true,
     sendsComments: true,
   });

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { linkViewer } from '../../lib/room/viewers.ts';
 import { rateLimitHook } from '../../lib/rate-limit.ts';
 import { TokenParams } from '../../schemas/room.ts';
 import { registerLinkHolderPolls } from './link-holder-polls.ts';
@@ -15,8 +14,7 @@ import { registerRoomRoutes } from './shared.ts';
  */
 const linkHolderRoom: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit, { global: false });
-  const viewerOf = (request: FastifyRequest) =>
-    linkViewer(app.pool, app.roomLinkSecret, (request.params as { token: string }).token);
+  const viewerOf = (request: FastifyRequest) => app.roomViewers.link((request.params as { token: string }).token);
   const beforeWrite = rateLimitHook(app, app.roomLimits.rules.linkWritesPerIp);
   registerRoomRoutes(app, {
     path: '/v1/room/:token',

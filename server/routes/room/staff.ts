@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { currentUser } from '../../plugins/app/auth.ts';
-import { staffViewer } from '../../lib/room/viewers.ts';
 import { problemResponses } from '../../schemas/common.ts';
 import {
   CommentParams,
@@ -35,7 +34,7 @@ const errors = problemResponses(400, 401, 403, 404);
  */
 const staffRoom: FastifyPluginAsyncTypebox = async (app) => {
   const viewerOf = (request: FastifyRequest) =>
-    staffViewer(app.pool, currentUser(request), (request.params as { id: number }).id);
+    app.roomViewers.staff(currentUser(request), (request.params as { id: number }).id);
   registerRoomRoutes(app, { path: R, params: RoomIdParams, tags, read, write, viewerOf, tickets: true, sendsComments: false });
 
   app.put(
