@@ -180,12 +180,13 @@ describe('a conference template’s 議案', () => {
     const { rows } = await app.pool.query<{ id: number }>(
       `insert into conference_template (cci_code, conference_template_code, name, default_body) values ($1, 'TPLMOT_OTHER', 'よその総会', $2)
        on conflict (cci_code, conference_template_code) do update set default_body = excluded.default_body returning id`,
-      [OTHER_CCI, { motions: [{ number: '第1号議案', title: 'よその議案' }] }],
+      // a title of its own: the permission fixtures keep an other-chamber 議案 called よその議案
+      [OTHER_CCI, { motions: [{ number: '第1号議案', title: 'よその総会テンプレートの議案' }] }],
     );
     templates.push(rows[0].id);
     const res = await call('POST', CONFERENCES, DEMO.staff, { template_id: rows[0].id, name: '混線', event_date: '2031-06-22' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errors: [{ field: 'body.template_id', code: 'template_not_found' }] });
-    expect((await app.pool.query(`select 1 from motion where title = 'よその議案'`)).rowCount).toBe(0);
+    expect((await app.pool.query(`select 1 from motion where title = 'よその総会テンプレートの議案'`)).rowCount).toBe(0);
   });
 });
