@@ -34,6 +34,7 @@ import { problemMessage } from '../problemMessage';
 import type { InviteResult, MemberCategory } from '../types';
 import { LoadError } from '../LoadError';
 import { DraftRestoredNotice } from '../../common/drafts/DraftRestoredNotice';
+import { useDebounced } from '../../common/useDebounced';
 import type { InviteMembersDraft } from './useInviteDraft';
 
 /** The matches shown at once; more are reached by narrowing the search. */
@@ -62,15 +63,6 @@ export interface InviteMembersDialogProps {
   /** Told what is picked whenever it changes; undefined when nothing is (useInviteDraft). */
   onDraftChange?: (draft: InviteMembersDraft | undefined) => void;
 }
-
-const useDebounced = <T,>(value: T, ms: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-};
 
 export const InviteMembersDialog = ({
   open,
