@@ -5,12 +5,12 @@
  * "import", and a dry run is started at once; the page of that import then shows its progress and
  * result. Nothing is written until 取込実行 there.
  */
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
+import { FileDropZone } from '../common/FileDropZone';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
   Checkbox,
@@ -24,7 +24,6 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { useCreate, useTranslate } from 'react-admin';
 import { useSession } from '../session/useSession';
 import { uploadToStorage } from '../conferences/attachments/objectStorage';
@@ -44,11 +43,9 @@ export const ImportUpload = () => {
   const navigate = useNavigate();
   const cciCode = useSession().cciUser?.cci_code;
   const [create] = useCreate<ImportJob>();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { legend: useId(), help: useId(), skipHelp: useId(), heading: useId() };
+  const ids = { legend: useId(), skipHelp: useId(), heading: useId() };
   const [type, setType] = useState<ImportType>('companies');
   const [skipInvalid, setSkipInvalid] = useState(false);
-  const [dragActive, setDragActive] = useState(false);
   const [phase, setPhase] = useState<Phase>({ state: 'idle' });
   const busy = phase.state === 'uploading' || phase.state === 'starting';
 
@@ -71,18 +68,6 @@ export const ImportUpload = () => {
       const reason = importErrorReason(error, translate);
       setPhase({ state: 'error', message: translate('kaigi.imports.upload.failed', { name: file.name, reason }) });
     }
-  };
-
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragActive(false);
-    const file = event.dataTransfer?.files?.[0];
-    if (file) void start(file);
-  };
-  const onDragOver = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    setDragActive(true);
   };
 
   return (
@@ -132,54 +117,20 @@ export const ImportUpload = () => {
               {translate('kaigi.imports.upload.skip_invalid_help')}
             </FormHelperText>
           </FormControl>
-          <Box
-            onDragEnter={onDragOver}
-            onDragOver={onDragOver}
-            onDragLeave={() => setDragActive(false)}
-            onDrop={onDrop}
-            data-testid="import-dropzone"
-            sx={{
-              border: 2,
-              borderStyle: 'dashed',
-              borderColor: dragActive ? 'primary.main' : 'divider',
-              bgcolor: dragActive ? 'action.hover' : 'transparent',
-              borderRadius: 1,
-              p: { xs: 2, sm: 3 },
-              textAlign: 'center',
+          <FileDropZone
+            testId="import"
+            accept={IMPORT_ACCEPT}
+            disabled={busy}
+            onFiles={([file]) => {
+              if (file) void start(file);
             }}
-          >
-            <CloudUploadIcon color={dragActive ? 'primary' : 'action'} sx={{ fontSize: 40 }} aria-hidden />
-            <Box sx={{ my: 1 }}>
-              <Button
-                variant="contained"
-                startIcon={<CloudUploadIcon />}
-                onClick={() => inputRef.current?.click()}
-                disabled={busy}
-                aria-describedby={ids.help}
-              >
-                {translate('kaigi.imports.upload.choose')}
-              </Button>
-            </Box>
-            <Typography variant="body2" color="text.secondary" aria-hidden>
-              {translate(dragActive ? 'kaigi.imports.upload.drop_active' : 'kaigi.imports.upload.drop_here')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" id={ids.help} component="p" sx={{ mt: 1 }}>
-              {translate('kaigi.imports.upload.help')}
-            </Typography>
-            <input
-              ref={inputRef}
-              type="file"
-              accept={IMPORT_ACCEPT}
-              hidden
-              data-testid="import-input"
-              aria-label={translate('kaigi.imports.upload.choose')}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void start(file);
-              }}
-            />
-          </Box>
+            labels={{
+              choose: 'kaigi.imports.upload.choose',
+              dropHere: 'kaigi.imports.upload.drop_here',
+              dropActive: 'kaigi.imports.upload.drop_active',
+              help: 'kaigi.imports.upload.help',
+            }}
+          />
           <Box aria-live="polite">
             {phase.state === 'uploading' && (
               <Stack spacing={0.5}>

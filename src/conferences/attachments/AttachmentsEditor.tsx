@@ -9,9 +9,9 @@
  * useAttachmentsUpdate.ts), the 議案 dialog with its 保存. Texts default to the conference's
  * (kaigi.conferences.attachments.*); `texts` replaces the ones that name the record.
  */
-import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { FileDropZone } from '../../common/FileDropZone';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useSession } from '../../session/useSession';
 import { attachmentErrorReason } from './attachmentErrors';
@@ -58,11 +58,8 @@ export const AttachmentsEditor = ({
   const text = (name: keyof AttachmentTexts) => texts[name] ?? `${A}.${name}`;
   const uploadedKey = text('uploaded');
 
-  const inputRef = useRef<HTMLInputElement>(null);
-  const helpId = useId();
   const headingId = useId();
   const [rows, setRows] = useState<UploadRow[]>([]);
-  const [dragActive, setDragActive] = useState(false);
   const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Attachment | null>(null);
@@ -151,17 +148,6 @@ export const AttachmentsEditor = ({
     [attachments.length, canEdit, inFlight, translate, uploadOne],
   );
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragActive(false);
-    addFiles(Array.from(event.dataTransfer?.files ?? []));
-  };
-  const onDragOver = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    setDragActive(true);
-  };
-
   const download = async (attachment: Attachment) => {
     setDownloadError(null);
     setDownloading((current) => new Set(current).add(attachment.key));
@@ -218,54 +204,19 @@ export const AttachmentsEditor = ({
       </Stack>
 
       {canEdit ? (
-        <Box
-          onDragEnter={onDragOver}
-          onDragOver={onDragOver}
-          onDragLeave={() => setDragActive(false)}
-          onDrop={onDrop}
-          data-testid="attachment-dropzone"
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: dragActive ? 'primary.main' : 'divider',
-            bgcolor: dragActive ? 'action.hover' : 'transparent',
-            borderRadius: 1,
-            p: { xs: 2, sm: 3 },
-            mb: 2,
-            textAlign: 'center',
+        <FileDropZone
+          testId="attachment"
+          accept={ACCEPT}
+          multiple
+          onFiles={addFiles}
+          labels={{
+            choose: 'kaigi.conferences.attachments.choose',
+            dropHere: 'kaigi.conferences.attachments.drop_here',
+            dropActive: 'kaigi.conferences.attachments.drop_active',
+            help: text('help'),
           }}
-        >
-          <CloudUploadIcon color={dragActive ? 'primary' : 'action'} sx={{ fontSize: 40 }} aria-hidden />
-          <Box sx={{ my: 1 }}>
-            <Button
-              variant="contained"
-              startIcon={<CloudUploadIcon />}
-              onClick={() => inputRef.current?.click()}
-              aria-describedby={helpId}
-            >
-              {translate('kaigi.conferences.attachments.choose')}
-            </Button>
-          </Box>
-          <Typography variant="body2" color="text.secondary" aria-hidden>
-            {translate(dragActive ? 'kaigi.conferences.attachments.drop_active' : 'kaigi.conferences.attachments.drop_here')}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" id={helpId} component="p" sx={{ mt: 1 }}>
-            {translate(text('help'))}
-          </Typography>
-          <input
-            ref={inputRef}
-            type="file"
-            multiple
-            accept={ACCEPT}
-            hidden
-            data-testid="attachment-input"
-            aria-label={translate('kaigi.conferences.attachments.choose')}
-            onChange={(event) => {
-              addFiles(Array.from(event.target.files ?? []));
-              event.target.value = '';
-            }}
-          />
-        </Box>
+          sx={{ mb: 2 }}
+        />
       ) : accessPending ? null : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('kaigi.conferences.attachments.read_only')}
