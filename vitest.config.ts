@@ -2,18 +2,14 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import react from '@vitejs/plugin-react';
 
 /**
- * Files that keep a module graph of their own. Four replace a module with `vi.mock` for themselves:
- * with shared modules the first file to import the module would decide for every later one.
- * AccountDisabled.test.tsx: in a warm worker the app's lazy pages are loaded at once and a disabled
- * login mid-session sometimes lands on /login?prev=… beside its own /login (two requests' 401s
- * racing in src/session/sessionLoss.ts; decision 0042 names it, not yet fixed).
+ * Files that replace a module with `vi.mock` for themselves: with shared modules the first file to
+ * import the module would decide for every later one, so these keep a module graph of their own.
  */
 const OWN_MODULES = [
   'src/observability/sentry.test.ts',
   'src/company/confirm-account/ConfirmAccountPage.test.tsx',
   'src/imports/template.test.ts',
   'src/conferences/reception/ReceptionPage.test.tsx',
-  'src/login/AccountDisabled.test.tsx',
 ];
 
 const shared: TestProjectInlineConfiguration['test'] = {

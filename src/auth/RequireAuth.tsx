@@ -9,7 +9,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useAuthState } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
-import { loginPathWithPrev } from './redirects';
+import { LOGIN_PATH, loginPathWithPrev } from './redirects';
+import { accountDisabledNotice } from '../session/sessionLoss';
 import { clearSessionCookies } from './cookies';
 import { resetSession } from '../session/sessionStore';
 import { PageLoading } from '../layout/TopProgressBar';
@@ -27,6 +28,7 @@ export const RequireAuth = ({ children }: { children: ReactNode }) => {
     resetSession();
   }, [signedOut]);
   if (isPending || rechecking) return <PageLoading />;
-  if (signedOut) return <Navigate to={loginPathWithPrev(location)} replace />;
+  // a disabled login (issue 18 item 3) gets no way back: signing in again cannot help
+  if (signedOut) return <Navigate to={accountDisabledNotice() ? LOGIN_PATH : loginPathWithPrev(location)} replace />;
   return <>{children}</>;
 };

@@ -26,7 +26,7 @@ import { LOGIN_PATH, confirmAccountUrl, postLoginTarget } from '../auth/redirect
 import { type Role, isCompanyRole } from '../../access/roles';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { loadSession, resetSession, serverRole } from '../session/sessionStore';
-import { clearSessionLoss, lostSessionLoginPath, noteSessionLost } from '../session/sessionLoss';
+import { accountDisabledNotice, clearSessionLoss, lostSessionLoginPath, noteSessionLost } from '../session/sessionLoss';
 import { clearAllDrafts } from '../common/drafts/draftStore';
 import { problemCode } from '../common/apiErrors';
 
@@ -223,6 +223,10 @@ export const authProvider: AuthProvider = {
 
   async checkAuth() {
     const role = await currentRole();
+    // The API said this login is disabled (issue 18 item 3), perhaps in answer to this very check's
+    // user_info, whose failure leaves the token's claim as the role: until a new sign-in nothing
+    // takes it for signed in (which would clear /login's message) nor sends it back with `prev`.
+    if (accountDisabledNotice()) return Promise.reject({ redirectTo: LOGIN_PATH, message: false });
     if (!role) return toLogin();
     clearSessionLoss(); // signed in (again): a loss noted earlier is over
     // Keep the spec §4 cookies true to the session (e.g. after the browser dropped them).
