@@ -4,11 +4,12 @@
  * allow-listed fields. Each list declares a `ListSpec` saying what they mean for it (which text
  * `keyword` searches, which relations `expand` adds, which fields `fields` picks); from it come the
  * TypeBox querystring schema (so unknown parameters, unknown names in `fields`, `expand` and `sort`,
- * and bad values are a 400 naming them) and the SQL pieces. The count runs as a separate query beside the page
- * query (DESIGN.md §9: `count(*) over()` reads every matching row).
+ * and bad values are a 400 naming them) and the SQL pieces. A page and its total are one statement: the
+ * total is a separate count (never `count(*) over()`, which reads every matching row, DESIGN.md §9) in
+ * an uncorrelated subquery of the page query (`pageWithTotal`, decision 0043).
  */
 import { Type, type TObject, type TSchema } from 'typebox';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { keywordCondition } from '../db/schema.ts';
@@ -167,8 +168,34 @@ export interface ListResult<T> {
   meta: { page: number; page_size: number; total: number };
 }
 
+/** The key under which a page's rows carry their list's total (`pageWithTotal`). */
+export const LIST_TOTAL = 'list_total';
+
+/** A list's total as a scalar subquery: `counting` selects one number (a count, a kept total). */
+export const totalOf = (counting: SQLWrapper): SQL<number> => sql<number>`(${counting})`.mapWith(Number);
+
 /**
- * Page query and a separate count, run side by side on two pooled connections. `total`, where
+ * A page and its total in one statement (issue 37, decision 0043): `page` selects the page's rows,
+ * each also carrying `total` under LIST_TOTAL — an uncorrelated scalar subquery, which PostgreSQL
+ * runs once per statement (an InitPlan), in the page's snapshot. One round trip and one pooled
+ * connection per list request, where a page ‖ count took two of each. A page past the last row has
+ * no row to carry the total: then it is read alone (page 1 empty means there is nothing to count).
+ */
+export async function pageWithTotal<R extends { [LIST_TOTAL]: number }>(
+  db: Db,
+  plan: ListPlan,
+  total: SQL<number>,
+  page: (total: SQL<number>) => Promise<R[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const rows = await page(total);
+  if (rows.length > 0) return { rows, total: rows[0]![LIST_TOTAL] };
+  if (plan.page === 1) return { rows, total: 0 };
+  const { rows: alone } = await db.execute<{ n: string | number }>(sql`select ${total} as n`);
+  return { rows, total: Number(alone[0]!.n) };
+}
+
+/**
+ * The page of `table`'s rows that `plan` asks for, with its total (`pageWithTotal`). `total`, where
  * given, replaces the count (e.g. a total kept by triggers, used only for an unfiltered plan).
  */
 export async function runList<Row, T>(
@@ -176,28 +203,21 @@ export async function runList<Row, T>(
   table: PgTable,
   plan: ListPlan,
   toItem: (row: Row) => T,
-  total?: () => Promise<number>,
+  total: SQL<number> = totalOf(db.select({ n: count() }).from(table).where(plan.where)),
 ): Promise<ListResult<Partial<T>>> {
-  const [rows, counted] = await Promise.all([
+  const page = await pageWithTotal(db, plan, total, (listTotal) =>
     db
-      .select()
+      .select({ ...getTableColumns(table), [LIST_TOTAL]: listTotal })
       .from(table)
       .where(plan.where)
       .orderBy(...plan.orderBy)
       .limit(plan.pageSize)
       .offset((plan.page - 1) * plan.pageSize),
-    total
-      ? total()
-      : db
-          .select({ total: count() })
-          .from(table)
-          .where(plan.where)
-          .then((r) => r[0]!.total),
-  ]);
-  const items = (rows as Row[]).map(toItem);
+  );
+  const items = (page.rows as Row[]).map(toItem);
   return {
     data: plan.fields ? items.map((item) => pick(item, plan.fields!)) : items,
-    meta: { page: plan.page, page_size: plan.pageSize, total: counted },
+    meta: { page: plan.page, page_size: plan.pageSize, total: page.total },
   };
 }
 

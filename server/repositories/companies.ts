@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
 import { company, company_count, member, type CompanyAttributes } from '../db/schema.ts';
-import { PARAM } from '../db/prepared.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
 import { buildSearchText } from '../db/normalize.ts';
 import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.ts';
-import { listQuerySchema, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { listQuerySchema, planList, runList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { audit } from '../lib/audit.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../lib/problem.ts';
@@ -111,19 +110,16 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const db = app.db;
-    // migration 0010: the chamber's companies, kept exact by triggers in the writing transaction
-    const chamberCount = db
-      .select({ n: company_count.n })
-      .from(company_count)
-      .where(eq(company_count.cci_code, PARAM.cci))
-      .prepare('company_count');
     const repository: CompaniesRepository = {
       chamberChanges: (cciCode, companyId) => chamberChanges(db, cciCode, companyId),
       list(cciCode, query) {
         const plan = planList(COMPANY_LIST, query, [eq(company.cci_code, cciCode)]);
-        // unfiltered: every company of the chamber (no soft delete, staff see them all)
-        const total = plan.filtered ? undefined : async () => (await chamberCount.execute({ cci: cciCode }))[0]?.n ?? 0;
-        return runList(db, company, plan, toCompany, total);
+        // unfiltered: every company of the chamber (no soft delete, staff see them all), whose number
+        // company_count keeps exact by triggers in the writing transaction (migration 0010)
+        const kept = totalOf(
+          db.select({ n: sql`coalesce(max(${company_count.n}), 0)` }).from(company_count).where(eq(company_count.cci_code, cciCode)),
+        );
+        return runList(db, company, plan, toCompany, plan.filtered ? undefined : kept);
       },
 
       listOwn(cciCode, companyId, query) {

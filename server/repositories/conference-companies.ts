@@ -9,7 +9,7 @@ import type { ConferenceCompany, OwnConferenceCompany } from '../schemas/confere
 import { SummaryFilter } from '../schemas/conference-company.ts';
 import { expandsOf } from '../schemas/conference.ts';
 import { conferenceKeyword } from './conferences.ts';
-import { listQuerySchema, pick, planList, type ListPlan, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListPlan, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { answerStatusOf } from '../lib/conference-rules.ts';
 import type { Db } from '../db/client.ts';
 import { notUnderDraft } from './company-visibility.ts';
@@ -116,13 +116,15 @@ function repositoryOf(db: Db): ConferenceCompaniesRepository {
       ]);
       const withCompany = expandsOf(query.expand).has('company');
       // sorting needs the company; the count does not
-      const [rows, [{ total }]] = await Promise.all([
+      const counting = db.select({ n: count() }).from(conference_company).where(plan.where);
+      const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
         db
           .select({
             row: conference_company,
             company_code: company.company_code,
             name1: company.name1,
             name_kana: company.name_kana,
+            [LIST_TOTAL]: listTotal,
           })
           .from(conference_company)
           .innerJoin(company, eq(company.id, conference_company.company_id))
@@ -130,8 +132,7 @@ function repositoryOf(db: Db): ConferenceCompaniesRepository {
           .orderBy(...plan.orderBy)
           .limit(plan.pageSize)
           .offset((plan.page - 1) * plan.pageSize),
-        db.select({ total: count() }).from(conference_company).where(plan.where),
-      ]);
+      );
       const items = rows.map(({ row, company_code, name1, name_kana }) => ({
         ...toConferenceCompany(row),
         ...(withCompany ? { company: { company_code, name1: name1 ?? '', name_kana } } : {}),
@@ -146,21 +147,26 @@ function repositoryOf(db: Db): ConferenceCompaniesRepository {
         eq(conference_company.company_id, companyId),
         notUnderDraft('conference'),
       ]);
-      const [rows, [{ total }]] = await Promise.all([
+      const counting = db
+        .select({ n: count() })
+        .from(conference_company)
+        .innerJoin(conference, eq(conference.id, conference_company.conference_id))
+        .where(plan.where);
+      const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
         db
-          .select({ row: conference_company, status: conference.status, answer_deadline: conference.answer_deadline })
+          .select({
+            row: conference_company,
+            status: conference.status,
+            answer_deadline: conference.answer_deadline,
+            [LIST_TOTAL]: listTotal,
+          })
           .from(conference_company)
           .innerJoin(conference, eq(conference.id, conference_company.conference_id))
           .where(plan.where)
           .orderBy(...plan.orderBy)
           .limit(plan.pageSize)
           .offset((plan.page - 1) * plan.pageSize),
-        db
-          .select({ total: count() })
-          .from(conference_company)
-          .innerJoin(conference, eq(conference.id, conference_company.conference_id))
-          .where(plan.where),
-      ]);
+      );
       const items = rows.map(({ row, status, answer_deadline }) => ({
         ...toConferenceCompany(row),
         answer_status: answerStatusOf({ status, answer_deadline }, summaryOf(row.answer_content), now),

@@ -15,7 +15,7 @@ import { conference, conference_company, conference_member, member } from '../db
 import { PARAM } from '../db/prepared.ts';
 import type { CompanyConference, CompanyInvitee, CompanySubConference } from '../schemas/conference.ts';
 import { AnswerStatusSchema, CompanyConferenceSchema, Day, expandsOf } from '../schemas/conference.ts';
-import { listQuerySchema, pick, planList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { answerStatusOf, type AnswerStatus } from '../lib/conference-rules.ts';
 import { jstDayOf, jstDayStart } from '../lib/conference-dates.ts';
 import { conferenceKeyword, eventDayConditions, toConference } from './conferences.ts';
@@ -211,16 +211,16 @@ export default fp(
           ...eventDayConditions(query),
         ];
         const plan = planList(COMPANY_CONFERENCE_LIST, query, base);
-        const [rows, [{ total }]] = await Promise.all([
+        const counting = db.select({ n: count() }).from(conference).where(plan.where);
+        const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
           db
-            .select({ row: conference, summary: summarySql(companyId) })
+            .select({ row: conference, summary: summarySql(companyId), [LIST_TOTAL]: listTotal })
             .from(conference)
             .where(plan.where)
             .orderBy(...plan.orderBy)
             .limit(plan.pageSize)
             .offset((plan.page - 1) * plan.pageSize),
-          db.select({ total: count() }).from(conference).where(plan.where),
-        ]);
+        );
         const subs = expand.has('sub_conferences')
           ? await subConferences(
               companyId,

@@ -4,7 +4,7 @@ import { company, member, users } from '../db/schema.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
 import type { Member, MemberCompany, MemberCreate, MemberUpdate, MemberUser } from '../schemas/member.ts';
 import { namesOf } from '../lib/name-list.ts';
-import { listQuerySchema, pick, planList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { PeriodQuery, assertPeriod, periodConditions } from '../lib/people-periods.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
@@ -90,9 +90,10 @@ const memberHasNoEmail = () =>
 const userExists = () => new Problem(409, 'user_exists', 'このメールアドレスのユーザーは既に登録されています。');
 
 /** Members with their company (expand=company; the join is a primary-key look-up per row). */
-const selectWithCompany = (ex: Executor) =>
+/** `extra`: more selected fields (a list's total) */
+const selectWithCompany = <E extends Record<string, SQL>>(ex: Executor, extra = {} as E) =>
   ex
-    .select({ member, company: { id: company.id, company_code: company.company_code, name1: company.name1 } })
+    .select({ member, company: { id: company.id, company_code: company.company_code, name1: company.name1 }, ...extra })
     .from(member)
     .innerJoin(company, eq(company.id, member.company_id));
 
@@ -135,15 +136,14 @@ export default fp(
         const base: Array<SQL | undefined> = [eq(member.cci_code, cciCode)];
         base.push(...periodConditions(member.start_at, member.end_at, query));
         const plan = planList(MEMBER_LIST, query, base);
-        // Page query and separate count side by side (DESIGN.md §9).
-        const [rows, [{ total }]] = await Promise.all([
-          selectWithCompany(db)
+        const counting = db.select({ n: count() }).from(member).where(plan.where);
+        const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
+          selectWithCompany(db, { [LIST_TOTAL]: listTotal })
             .where(plan.where)
             .orderBy(...plan.orderBy)
             .limit(plan.pageSize)
             .offset((plan.page - 1) * plan.pageSize),
-          db.select({ total: count() }).from(member).where(plan.where),
-        ]);
+        );
         const withCompany = namesOf(query.expand).includes('company');
         const data = rows.map((row) => {
           const item: Partial<Member> = plan.fields ? pick(toMember(row.member), plan.fields) : toMember(row.member);

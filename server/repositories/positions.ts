@@ -11,7 +11,7 @@ import {
   type PositionCreate,
   type PositionUpdate,
 } from '../schemas/position.ts';
-import { listQuerySchema, pick, planList, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { PeriodQuery, assertPeriod, periodConditions } from '../lib/people-periods.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
@@ -86,9 +86,10 @@ const joinedColumns = {
  * Positions with their member's name and company (spec §3: the list shows the company name), and
  * the type's master row for its sort order.
  */
-const selectJoined = (ex: Executor) =>
+/** `extra`: more selected fields (a list's total) */
+const selectJoined = <E extends Record<string, SQL>>(ex: Executor, extra = {} as E) =>
   ex
-    .select(joinedColumns)
+    .select({ ...joinedColumns, ...extra })
     .from(position)
     .innerJoin(member, eq(member.id, position.member_id))
     .innerJoin(company, eq(company.id, member.company_id))
@@ -322,16 +323,15 @@ export default fp(
         }
         base.push(...periodConditions(position.start_at, position.end_at, query));
         const plan = planList(POSITION_LIST, query, base);
-        // Page query and separate count side by side (DESIGN.md §9); the count needs the member
-        // join only (company_id and keyword filter on the member).
-        const [rows, [{ total }]] = await Promise.all([
-          selectJoined(db)
+        // The count needs the member join only (company_id and keyword filter on the member).
+        const counting = db.select({ n: count() }).from(position).innerJoin(member, eq(member.id, position.member_id)).where(plan.where);
+        const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
+          selectJoined(db, { [LIST_TOTAL]: listTotal })
             .where(plan.where)
             .orderBy(...plan.orderBy)
             .limit(plan.pageSize)
             .offset((plan.page - 1) * plan.pageSize),
-          db.select({ total: count() }).from(position).innerJoin(member, eq(member.id, position.member_id)).where(plan.where),
-        ]);
+        );
         const items = rows.map(toPosition);
         return {
           data: plan.fields ? items.map((item) => pick(item, plan.fields!)) : items,

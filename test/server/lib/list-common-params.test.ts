@@ -188,6 +188,31 @@ describe('the common list parameters on every list (spec §3, DESIGN.md §5)', (
     }
   });
 
+  // issue 37: the total rides on the page's rows; a page past the last row has none to carry it
+  it('every list gives its total on its last page and on a page past it', async () => {
+    for (const list of lists) {
+      const { url, email } = target(list.path);
+      const total = (await call('GET', `${url}?page_size=1`, email)).json().meta.total as number;
+      if (total === 0) continue;
+      const last = (await call('GET', `${url}?page_size=1&page=${total}`, email)).json();
+      expect(last.data, list.path).toHaveLength(1);
+      expect(last.meta.total, list.path).toBe(total);
+      const past = (await call('GET', `${url}?page_size=1&page=${total + 1}`, email)).json();
+      expect(past.data, list.path).toEqual([]);
+      expect(past.meta, list.path).toMatchObject({ page: total + 1, page_size: 1, total });
+    }
+  });
+
+  it('a list of nothing has a total of 0 on its first page and past it', async () => {
+    for (const list of lists) {
+      const { url, email } = target(list.path);
+      for (const page of [1, 2]) {
+        const res = await call('GET', `${url}?keyword=${encodeURIComponent('該当なしｚｚｑ')}&page=${page}`, email);
+        expect(res.json().meta, list.path).toMatchObject({ page, total: 0 });
+      }
+    }
+  });
+
   it('keyword narrows every list: a word nothing holds leaves none of the rows it has', async () => {
     for (const list of lists) {
       const { url, email } = target(list.path);
