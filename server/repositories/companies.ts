@@ -117,7 +117,10 @@ export default fp(
         // unfiltered: every company of the chamber (no soft delete, staff see them all), whose number
         // company_count keeps exact by triggers in the writing transaction (migration 0010)
         const kept = totalOf(
-          db.select({ n: sql`coalesce(max(${company_count.n}), 0)` }).from(company_count).where(eq(company_count.cci_code, cciCode)),
+          db
+            .select({ n: sql`coalesce(max(${company_count.n}), 0)` })
+            .from(company_count)
+            .where(eq(company_count.cci_code, cciCode)),
         );
         return runList(db, company, plan, toCompany, plan.filtered ? undefined : kept);
       },

@@ -9,7 +9,17 @@ import type { ConferenceCompany, OwnConferenceCompany } from '../schemas/confere
 import { SummaryFilter } from '../schemas/conference-company.ts';
 import { expandsOf } from '../schemas/conference.ts';
 import { conferenceKeyword } from './conferences.ts';
-import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListPlan, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import {
+  LIST_TOTAL,
+  listQuerySchema,
+  pageWithTotal,
+  pick,
+  planList,
+  totalOf,
+  type ListPlan,
+  type ListResult,
+  type ListSpec,
+} from '../lib/list-query.ts';
 import { answerStatusOf } from '../lib/conference-rules.ts';
 import type { Db } from '../db/client.ts';
 import { notUnderDraft } from './company-visibility.ts';

@@ -15,7 +15,16 @@ import { conference, conference_company, conference_member, member } from '../db
 import { PARAM } from '../db/prepared.ts';
 import type { CompanyConference, CompanyInvitee, CompanySubConference } from '../schemas/conference.ts';
 import { AnswerStatusSchema, CompanyConferenceSchema, Day, expandsOf } from '../schemas/conference.ts';
-import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import {
+  LIST_TOTAL,
+  listQuerySchema,
+  pageWithTotal,
+  pick,
+  planList,
+  totalOf,
+  type ListResult,
+  type ListSpec,
+} from '../lib/list-query.ts';
 import { answerStatusOf, type AnswerStatus } from '../lib/conference-rules.ts';
 import { jstDayOf, jstDayStart } from '../lib/conference-dates.ts';
 import { conferenceKeyword, eventDayConditions, toConference } from './conferences.ts';

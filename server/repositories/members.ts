@@ -4,7 +4,16 @@ import { company, member, users } from '../db/schema.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
 import type { Member, MemberCompany, MemberCreate, MemberUpdate, MemberUser } from '../schemas/member.ts';
 import { namesOf } from '../lib/name-list.ts';
-import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import {
+  LIST_TOTAL,
+  listQuerySchema,
+  pageWithTotal,
+  pick,
+  planList,
+  totalOf,
+  type ListResult,
+  type ListSpec,
+} from '../lib/list-query.ts';
 import { PeriodQuery, assertPeriod, periodConditions } from '../lib/people-periods.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';

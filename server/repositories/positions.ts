@@ -11,7 +11,16 @@ import {
   type PositionCreate,
   type PositionUpdate,
 } from '../schemas/position.ts';
-import { LIST_TOTAL, listQuerySchema, pageWithTotal, pick, planList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import {
+  LIST_TOTAL,
+  listQuerySchema,
+  pageWithTotal,
+  pick,
+  planList,
+  totalOf,
+  type ListResult,
+  type ListSpec,
+} from '../lib/list-query.ts';
 import { PeriodQuery, assertPeriod, periodConditions } from '../lib/people-periods.ts';
 import { audit, type Executor } from '../lib/audit.ts';
 import { versionConflict } from '../lib/db-errors.ts';
@@ -324,7 +333,11 @@ export default fp(
         base.push(...periodConditions(position.start_at, position.end_at, query));
         const plan = planList(POSITION_LIST, query, base);
         // The count needs the member join only (company_id and keyword filter on the member).
-        const counting = db.select({ n: count() }).from(position).innerJoin(member, eq(member.id, position.member_id)).where(plan.where);
+        const counting = db
+          .select({ n: count() })
+          .from(position)
+          .innerJoin(member, eq(member.id, position.member_id))
+          .where(plan.where);
         const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
           selectJoined(db, { [LIST_TOTAL]: listTotal })
             .where(plan.where)
