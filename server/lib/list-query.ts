@@ -194,30 +194,42 @@ export async function pageWithTotal<R extends { [LIST_TOTAL]: number }>(
   return { rows, total: Number(alone[0]!.n) };
 }
 
-/**
- * The page of `table`'s rows that `plan` asks for, with its total (`pageWithTotal`). `total`, where
- * given, replaces the count (e.g. a total kept by triggers, used only for an unfiltered plan).
- */
+/** What a list may change in `runList`'s statement. */
+export interface ListOptions {
+  /** replaces the count: e.g. a total kept by triggers, for an unfiltered plan only */
+  total?: SQL<number>;
+  /** the columns the rows need (default: all of the table's) */
+  columns?: Record<string, AnyPgColumn>;
+}
+
+/** The page of `table`'s rows that `plan` asks for, with its total (`pageWithTotal`). */
 export async function runList<Row, T>(
   db: Db,
   table: PgTable,
   plan: ListPlan,
   toItem: (row: Row) => T,
-  total: SQL<number> = totalOf(db.select({ n: count() }).from(table).where(plan.where)),
+  {
+    total = totalOf(db.select({ n: count() }).from(table).where(plan.where)),
+    columns = getTableColumns(table),
+  }: ListOptions = {},
 ): Promise<ListResult<Partial<T>>> {
   const page = await pageWithTotal(db, plan, total, (listTotal) =>
     db
-      .select({ ...getTableColumns(table), [LIST_TOTAL]: listTotal })
+      .select({ ...columns, [LIST_TOTAL]: listTotal })
       .from(table)
       .where(plan.where)
       .orderBy(...plan.orderBy)
       .limit(plan.pageSize)
       .offset((plan.page - 1) * plan.pageSize),
   );
-  const items = (page.rows as Row[]).map(toItem);
+  return listResult(plan, (page.rows as Row[]).map(toItem), page.total);
+}
+
+/** The response of a list: its items (narrowed to `fields`) and their place. */
+export function listResult<T>(plan: ListPlan, items: T[], total: number): ListResult<Partial<T>> {
   return {
     data: plan.fields ? items.map((item) => pick(item, plan.fields!)) : items,
-    meta: { page: plan.page, page_size: plan.pageSize, total: page.total },
+    meta: { page: plan.page, page_size: plan.pageSize, total },
   };
 }
 

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
-import { company, company_count, member, type CompanyAttributes } from '../db/schema.ts';
+import { company, member, type CompanyAttributes } from '../db/schema.ts';
+import { LISTED_COMPANY, unfilteredCompanyPages } from './company-list.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
 import { buildSearchText } from '../db/normalize.ts';
 import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.ts';
-import { listQuerySchema, planList, runList, totalOf, type ListResult, type ListSpec } from '../lib/list-query.ts';
+import { listQuerySchema, listResult, planList, runList, type ListResult, type ListSpec } from '../lib/list-query.ts';
 import { audit } from '../lib/audit.ts';
 import { uniqueViolation, versionConflict } from '../lib/db-errors.ts';
 import { Problem, notFound } from '../lib/problem.ts';
@@ -110,19 +111,15 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const db = app.db;
+    const unfilteredPage = unfilteredCompanyPages(db);
     const repository: CompaniesRepository = {
       chamberChanges: (cciCode, companyId) => chamberChanges(db, cciCode, companyId),
-      list(cciCode, query) {
+      async list(cciCode, query) {
         const plan = planList(COMPANY_LIST, query, [eq(company.cci_code, cciCode)]);
-        // unfiltered: every company of the chamber (no soft delete, staff see them all), whose number
-        // company_count keeps exact by triggers in the writing transaction (migration 0010)
-        const kept = totalOf(
-          db
-            .select({ n: sql`coalesce(max(${company_count.n}), 0)` })
-            .from(company_count)
-            .where(eq(company_count.cci_code, cciCode)),
-        );
-        return runList(db, company, plan, toCompany, plan.filtered ? undefined : kept);
+        if (plan.filtered) return runList(db, company, plan, toCompany, { columns: LISTED_COMPANY });
+        // unfiltered: every company of the chamber (no soft delete, staff see them all)
+        const page = await unfilteredPage(cciCode, plan, typeof query.sort === 'string' ? query.sort : '');
+        return listResult(plan, page.rows.map(toCompany), page.total);
       },
 
       listOwn(cciCode, companyId, query) {

@@ -1,0 +1,63 @@
+/**
+ * The chamber's company list statements (spec §7 GET /v1/cci/admin/master/companies): the page
+ * everyone opens first, and the one bench:api measures for a typical and the largest chamber.
+ */
+import { eq, sql, type Placeholder } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { company, company_count } from '../db/schema.ts';
+import { PARAM } from '../db/prepared.ts';
+import { LIST_TOTAL, pageWithTotal, totalOf, type ListPlan } from '../lib/list-query.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
+
+/** What a listed company needs (toCompany): not the generated name columns nor the search text. */
+export const LISTED_COMPANY = {
+  id: company.id,
+  cci_code: company.cci_code,
+  company_code: company.company_code,
+  joined_on: company.joined_on,
+  version: company.version,
+  attributes: company.attributes,
+  created_at: company.created_at,
+  updated_at: company.updated_at,
+};
+
+/**
+ * The chamber's number of companies as company_count keeps it, exact, by triggers in the writing
+ * transaction (migration 0010); 0 for a chamber without a row.
+ */
+export const keptCompanyTotal = (db: Db, cci: string | Placeholder) =>
+  totalOf(
+    db
+      .select({ n: sql`coalesce(max(${company_count.n}), 0)` })
+      .from(company_count)
+      .where(eq(company_count.cci_code, cci)),
+  );
+
+/** sort orders kept built at once (a client may send any combination of the sortable keys) */
+const SORT_ORDERS_KEPT = 32;
+
+/**
+ * The unfiltered list (every company of the chamber, its kept total), one statement built once per
+ * sort order: building a statement's text cost drizzle more CPU per request than the rest of the
+ * handler (issue 37, bench/results/profiles). It is sent unnamed, so PostgreSQL still plans each call
+ * with its values: the same text serves a chamber of 2 000 companies and one of 80 000.
+ */
+export function unfilteredCompanyPages(db: Db) {
+  const statements = new TtlCache<ReturnType<typeof build>>(Number.POSITIVE_INFINITY, SORT_ORDERS_KEPT);
+  const build = (plan: ListPlan) =>
+    db
+      .select({ ...LISTED_COMPANY, [LIST_TOTAL]: keptCompanyTotal(db, PARAM.cci) })
+      .from(company)
+      .where(eq(company.cci_code, PARAM.cci))
+      .orderBy(...plan.orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
+  /** `sort`: the query's sort (the key of the order `plan` was made with) */
+  return (cciCode: string, plan: ListPlan, sort: string) => {
+    let statement = statements.get(sort);
+    if (!statement) statements.set(sort, (statement = build(plan)));
+    const values = { cci: cciCode, limit: plan.pageSize, offset: (plan.page - 1) * plan.pageSize };
+    return pageWithTotal(db, plan, keptCompanyTotal(db, cciCode), () => statement.execute(values));
+  };
+}
