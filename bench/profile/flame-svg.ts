@@ -26,7 +26,7 @@ export interface FlameOptions {
 
 const ROW = 16;
 const CHAR = 6.6;
-const HEAD = 40;
+const HEAD = 54;
 
 const keyOf = (f: CallFrame) => `${f.functionName}\u0000${f.url}\u0000${f.lineNumber}`;
 
@@ -59,12 +59,15 @@ export function flameTree(slice: Slice, stacks: Map<number, ProfileNode[]>): Fla
 
 const escapeXml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** a stable warm colour per group: the same package has the same colour in every graph */
+/** a colour per self-time group (bench/profile/groups.ts): the same package has the same colour in every graph */
 function colourOf(group: string): string {
   let h = 0;
   for (const c of group) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   if (group.startsWith('Kaigi: ')) return `hsl(${200 + (h % 40)},60%,70%)`;
   if (group === '(garbage collector)') return 'hsl(0,0%,70%)';
+  if (group === 'node internals') return 'hsl(50,35%,78%)';
+  if (group === 'socket writes and reads (syscalls)') return 'hsl(340,70%,70%)';
+  if (group === '(program) and native') return 'hsl(280,25%,78%)';
   return `hsl(${h % 60},${70 + (h % 20)}%,${60 + (h % 15)}%)`;
 }
 
@@ -83,7 +86,7 @@ export function flameSvg(tree: FlameNode, options: FlameOptions): string {
     const where = f.url
       ? ` ${f.url.replace(/^file:\/\/.*?\/(node_modules|server|bench|scripts|access)\//, '$1/')}:${f.lineNumber + 1}`
       : '';
-    const name = f.functionName || '(anonymous)';
+    const name = f.functionName || `(anonymous${f.url ? ` ${f.url.slice(f.url.lastIndexOf('/') + 1)}` : ''})`;
     const ms = node.us / 1000 / requests;
     const share = tree.us > 0 ? (100 * node.us) / tree.us : 0;
     const title = `${name}${where}\n${ms.toFixed(4)} ms/request, ${share.toFixed(2)} %`;
@@ -107,6 +110,7 @@ export function flameSvg(tree: FlameNode, options: FlameOptions): string {
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="4" y="16" font-size="14">${escapeXml(options.title)}</text>`,
     `<text x="4" y="32" fill="#555">busy samples only, root at the top; width = sampled time; hover a frame: file:line, ms per request (${requests} requests), share of busy time; frames under ${((options.minShare ?? 0.001) * 100).toFixed(1)} % left out</text>`,
+    `<text x="4" y="46" fill="#555">colours: blue Kaigi's files, warm one per npm package, pale yellow node internals, pink socket system calls, grey GC, lilac native</text>`,
     ...rects,
     '</svg>',
     '',

@@ -95,7 +95,8 @@ const inSerialisation = [fn('preSerializationHook', REPLY_JS), fn('preSerializat
  * `await`ed query's reply runs later under pg's socket read and counts there, not here. Stages nest
  * (the token check is inside the auth hook), so they do not add up.
  */
-export const STAGES: Stage[] = [
+/** the hooks and the validation fastify runs before the route's handler */
+const BEFORE_HANDLER: Stage[] = [
   {
     name: 'helmet onRequest (security headers)',
     rule: 'a frame of `@fastify/helmet` or `helmet`',
@@ -125,6 +126,15 @@ export const STAGES: Stage[] = [
     name: 'validation (ajv)',
     rule: "a frame of fastify's `lib/validation.js` (it calls the compiled ajv validators) or `ajv`",
     matches: (s) => has(s, url(/\/fastify\/lib\/validation\.js$/), url(/\/node_modules\/ajv\//)),
+  },
+];
+
+export const STAGES: Stage[] = [
+  ...BEFORE_HANDLER,
+  {
+    name: 'before the handler: helmet, auth, preValidation, validation together',
+    rule: 'any of those four rules (they run one after another, none inside another)',
+    matches: (s) => BEFORE_HANDLER.some((stage) => stage.matches(s)),
   },
   {
     name: 'route handler',

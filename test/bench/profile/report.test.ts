@@ -61,6 +61,7 @@ describe('groups and stages', () => {
     expect(result.stages.get('— of which the token check')).toBe(100);
     expect(result.stages.get('helmet onRequest (security headers)')).toBe(100);
     expect(result.stages.get('validation (ajv)')).toBe(100);
+    expect(result.stages.get('before the handler: helmet, auth, preValidation, validation together')).toBe(400);
     // the serialiser sample, not the reply write that preSerializationHookEnd also calls
     expect(result.stages.get('serialisation (preSerialization hooks, fast-json-stringify)')).toBe(100);
     expect(result.stages.get('reply write (onSend hooks, headers, socket write)')).toBe(100);
