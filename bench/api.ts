@@ -130,16 +130,17 @@ async function main() {
         return ms;
       };
       const apiRun = await measured(apiCpuMs, db.dataDir, () => runAutocannon(api.address, s, tokens));
+      // autocannon runs in this process: the load generator's share of the two CPUs the API run had
+      const clientCpu = (ownCpuMs() - client0) / Math.max(1, apiRun.requests);
+      const load = os.loadavg()[0];
       profiles.add({
         title: s.name,
         fromUs: clock[0],
         toUs: clock[1],
         requests: apiRun.requests,
         cpuMsPerRequest: apiRun.cpu[0],
+        note: `${apiRun.rps.toFixed(0)} req/s, p99 ${apiRun.p99} ms, ${CONNECTIONS} connections; 1-minute load average after the run ${load.toFixed(1)} on ${os.cpus().length} CPUs.`,
       });
-      // autocannon runs in this process: the load generator's share of the two CPUs the API run had
-      const clientCpu = (ownCpuMs() - client0) / Math.max(1, apiRun.requests);
-      const load = os.loadavg()[0];
       const floor = await measured(ownCpuMs, db.dataDir, () => sqlFloor(floorPool, s.floor, CONNECTIONS, DURATION));
       const ratio = apiRun.rps / floor.rps;
       // issue 16: the naive page ‖ count(*) floor beside the figure of a list that no longer counts

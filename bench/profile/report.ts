@@ -5,7 +5,7 @@
  * BENCH_API_PROF; the CLI slices any profile (e.g. one of bench/answer-cpu.ts):
  *
  *   npx tsx bench/profile/report.ts <file.cpuprofile> [--from-us X --to-us Y] [--requests N] \
- *     [--title T] [--cpu-ms-per-request M] --out bench/results/profiles/<name>
+ *     [--title T] [--cpu-ms-per-request M] [--note TEXT] --out bench/results/profiles/<name>
  *
  * writes <name>.md and <name>.svg. --from-us / --to-us: the process's monotonic clock in µs (the
  * profile's own timestamps; default its whole span); --requests: what the window's milliseconds are
@@ -26,6 +26,8 @@ export interface Window {
   requests: number;
   /** the process's CPU per request over the window as the OS counted it (bench/api.ts: process.cpuUsage) */
   cpuMsPerRequest?: number;
+  /** a line under the source: the run's conditions */
+  note?: string;
 }
 
 export interface Breakdown {
@@ -91,6 +93,7 @@ export function markdown(b: Breakdown, w: Window, source: string): string {
     '',
     `Source: \`${source}\`, window ${w.fromUs ?? 'start'} – ${w.toUs ?? 'end'} µs (monotonic clock), ${b.windowMs.toFixed(0)} ms long; ` +
       `${w.requests} requests; ${b.samples} samples, ${b.busySamples} busy. Flame graph: the .svg beside this file.`,
+    ...(w.note ? ['', w.note] : []),
     '',
     '| per request | ms |',
     '|---|---|',
@@ -165,6 +168,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       requests: { type: 'string', default: '1' },
       title: { type: 'string' },
       'cpu-ms-per-request': { type: 'string' },
+      note: { type: 'string' },
       out: { type: 'string' },
     },
   });
@@ -184,6 +188,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       toUs: num(values['to-us']),
       requests: Number(values.requests),
       cpuMsPerRequest: num(values['cpu-ms-per-request']),
+      note: values.note,
     },
     values.out,
     file,
