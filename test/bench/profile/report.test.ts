@@ -14,7 +14,7 @@ import { readProfile, slice, stacks } from '../../../bench/profile/read.ts';
 import { packageOf } from '../../../bench/profile/groups.ts';
 import { breakdown, markdown, slug, writeProfileReport } from '../../../bench/profile/report.ts';
 import { flameSvg, flameTree } from '../../../bench/profile/flame-svg.ts';
-import { profileOf } from '../../../bench/profile/api-windows.ts';
+import { profileOf, profileWindows } from '../../../bench/profile/api-windows.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/tiny.cpuprofile', import.meta.url));
 const profile = readProfile(FIXTURE);
@@ -103,5 +103,24 @@ describe('report', () => {
       path.join(dir, 'profiles', 'companies-list-typical-chamber.svg'),
     ]);
     expect(readFileSync(`${out}.md`, 'utf8')).toContain('# CPU profile: row');
+  });
+
+  it("writes one report per row bench:api measured, from the API process's profile", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'profile-windows-'));
+    writeFileSync(path.join(dir, 'CPU.20261129.051201.77.0.001.cpuprofile'), readFileSync(FIXTURE));
+    const windows = profileWindows(path.join(dir, 'results'));
+    windows.add({ title: 'first row', fromUs: 1000, toUs: 1550, requests: 5, note: '5 req/s' });
+    windows.add({ title: 'second row', fromUs: 1550, toUs: 2100, requests: 5 });
+    const written = windows.write(dir, 77);
+    expect(written.map((f) => path.relative(dir, f))).toEqual([
+      'results/profiles/first-row.md',
+      'results/profiles/first-row.svg',
+      'results/profiles/second-row.md',
+      'results/profiles/second-row.svg',
+    ]);
+    const first = readFileSync(written[0]!, 'utf8');
+    expect(first).toContain('5 req/s');
+    // 1 100 … 1 500: idle, GC, jose, helmet, ajv; the last one cut at 1 550
+    expect(first).toContain('5 samples, 4 busy');
   });
 });
