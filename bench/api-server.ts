@@ -7,7 +7,9 @@
  * `npm start` does: exports and imports on, done by the heavy jobs' own process
  * (server/jobs/job-child-host.ts).
  *   → { type: 'ready', address, jobsPid? }           once listening
- *   ← { type: 'cpu' }   → { type: 'cpu', ms }        CPU time of this process so far (all threads)
+ *   ← { type: 'cpu' }   → { type: 'cpu', ms, monoUs } CPU time of this process so far (all threads), and
+ *                                                     its monotonic clock in µs: the clock of --cpu-prof's
+ *                                                     timestamps (bench/profile/read.ts)
  *   ← { type: 'gc' }    → { type: 'gc', pauses }     the GC pauses (ms) since the last 'gc' message
  *   ← { type: 'stop' }                               closes the server and the pool, then exits
  */
@@ -36,7 +38,9 @@ export interface BenchApiConfig {
 }
 
 export type ToParent =
-  { type: 'ready'; address: string; jobsPid?: number } | { type: 'cpu'; ms: number } | { type: 'gc'; pauses: number[] };
+  | { type: 'ready'; address: string; jobsPid?: number }
+  | { type: 'cpu'; ms: number; monoUs: number }
+  | { type: 'gc'; pauses: number[] };
 export type ToChild = { type: 'cpu' } | { type: 'gc' } | { type: 'stop' };
 
 const config = JSON.parse(process.env.BENCH_API_CONFIG ?? '{}') as BenchApiConfig;
@@ -104,7 +108,7 @@ const address = await app.listen({ host: '127.0.0.1', port: config.port ?? 0 });
 process.on('message', async (message: ToChild) => {
   if (message.type === 'cpu') {
     const { user, system } = process.cpuUsage();
-    send({ type: 'cpu', ms: (user + system) / 1000 });
+    send({ type: 'cpu', ms: (user + system) / 1000, monoUs: Number(process.hrtime.bigint() / 1000n) });
   } else if (message.type === 'gc') {
     send({ type: 'gc', pauses: gcPauses });
     gcPauses = [];

@@ -63,10 +63,12 @@ export async function startApi(config: BenchApiConfig) {
   return {
     address,
     pid: child.pid!,
-    cpuMs: async () => {
+    /** CPU ms of the API process so far, and its monotonic clock (µs) when it answered */
+    cpu: async () => {
       const reply = next('cpu');
       send({ type: 'cpu' });
-      return (await reply).ms;
+      const { ms, monoUs } = await reply;
+      return { ms, monoUs };
     },
     /** the API process's GC pauses (ms) since the last call */
     gcPauses: async () => {

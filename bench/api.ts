@@ -15,9 +15,13 @@
  * Besides req/s and latencies, the report gives CPU milliseconds per request of the API process,
  * of the floor's client and of PostgreSQL (embedded server only): on a shared machine those move
  * far less with the other load than req/s do. Writes bench/results/api.md.
+ *
+ * BENCH_API_PROF=/dir: the API process also writes a V8 CPU profile there, and each row's measured
+ * run gets bench/results/profiles/<row>.md (ms per request by group and by request stage) and .svg
+ * (its flame graph), cut from that profile (bench/profile/).
  */
 import { existsSync } from 'node:fs';
-import { writeResult } from './results-dir.ts';
+import { resultsDir, writeResult } from './results-dir.ts';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -27,6 +31,7 @@ import { scenarios, type Scenario } from './api-scenarios.ts';
 import { sqlFloor, type LoadResult } from './sql-floor.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
 import { database, ensureSeeded, startApi } from './api-setup.ts';
+import { profileWindows } from './profile/api-windows.ts';
 import { SESSION_OPTIONS } from '../server/db/client.ts';
 import { poolSettingsFrom } from '../server/db/pool-settings.ts';
 
@@ -112,14 +117,30 @@ async function main() {
     const rows: string[] = [];
     const pastRows: string[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+    const profiles = profileWindows(resultsDir());
     for (const s of (await scenarios(floorPool)).filter((x) => !only || only.test(x.name))) {
       const tokens = new Map(await Promise.all(s.users.map(async (u) => [u, await issuer.mint(u)] as const)));
       await runAutocannon(api.address, s, tokens).catch(() => undefined); // warm-up (JWKS, plans, caches)
       const client0 = ownCpuMs();
-      const apiRun = await measured(api.cpuMs, db.dataDir, () => runAutocannon(api.address, s, tokens));
+      // the API's clock at the two CPU readings: the measured run's window of its CPU profile
+      const clock: number[] = [];
+      const apiCpuMs = async () => {
+        const { ms, monoUs } = await api.cpu();
+        clock.push(monoUs);
+        return ms;
+      };
+      const apiRun = await measured(apiCpuMs, db.dataDir, () => runAutocannon(api.address, s, tokens));
       // autocannon runs in this process: the load generator's share of the two CPUs the API run had
       const clientCpu = (ownCpuMs() - client0) / Math.max(1, apiRun.requests);
       const load = os.loadavg()[0];
+      profiles.add({
+        title: s.name,
+        fromUs: clock[0],
+        toUs: clock[1],
+        requests: apiRun.requests,
+        cpuMsPerRequest: apiRun.cpu[0],
+        note: `${apiRun.rps.toFixed(0)} req/s, p99 ${apiRun.p99} ms, ${CONNECTIONS} connections; 1-minute load average after the run ${load.toFixed(1)} on ${os.cpus().length} CPUs.`,
+      });
       const floor = await measured(ownCpuMs, db.dataDir, () => sqlFloor(floorPool, s.floor, CONNECTIONS, DURATION));
       const ratio = apiRun.rps / floor.rps;
       // issue 16: the naive page ‖ count(*) floor beside the figure of a list that no longer counts
@@ -147,6 +168,8 @@ async function main() {
     }
     const loadAtEnd = os.loadavg();
     await api.stop();
+    if (process.env.BENCH_API_PROF)
+      for (const file of profiles.write(process.env.BENCH_API_PROF, api.pid)) console.log(`written ${file}`);
     await floorPool.end();
     issuer.close();
     const loads = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
