@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AdminGetUserCommand, AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { bearer, buildTestApp, caller, fieldsNamed, signIn } from '../../../../../helpers/app.ts';
-import { DEMO, OTHER_CCI, tokenOf } from '../../../../../helpers/fixtures.ts';
+import { DEMO, OTHER_CCI, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
 import { cognitoAdminClient } from '../../../../../../server/infra/cognito-local.ts';
 import { testStack } from '../../../../../helpers/stack.ts';
 
@@ -166,6 +166,7 @@ describe('POST /v1/cci/admin/master/users/{username}/temporary_password', () => 
 
   it("another chamber's user and an unknown one are 404; CCI_CONFERENCE_USER and company admins 403", async () => {
     const foreign = `other-${randomUUID()}`;
+    await ensureOtherChamber(app.pool);
     await app.pool.query(`insert into users (username, cci_code, user_type, email) values ($1, $2, 'CCI_ADMIN', $3)`, [
       foreign,
       OTHER_CCI,
