@@ -47,11 +47,14 @@ const named = (statement: { name: string; query: () => { sql: string; params: un
   prepared(statement.name, statement.query().sql, fillPlaceholders(statement.query().params, values));
 
 // --- companies (server/repositories/companies.ts → runList) ---------------------------------------
-const COMPANY_COLUMNS =
-  '"id", "cci_code", "company_code", "attributes", "name1", "name_kana", "search_text", "version", "created_at", "created_by", "updated_at", "updated_by"';
+/** the columns of a listed company (server/repositories/company-list.ts LISTED_COMPANY) */
+const COMPANY_COLUMNS = '"id", "cci_code", "company_code", "joined_on", "version", "attributes", "created_at", "updated_at"';
 const KEYWORD_SQL = '(kaigi_bigrams("company"."search_text") @> kaigi_bigrams($2::text) and "company"."search_text" like $3)';
 
-/** page ‖ count on two connections, as runList does; `counted`: count(*) even without a keyword */
+/**
+ * DESIGN.md §9's floor: the API's page query ‖ a separate count, on two connections (the API sends
+ * the count inside the page's statement, decision 0043); `counted`: count(*) even without a keyword
+ */
 function companyListFloor(pool: pg.Pool, cci: string, withKeyword: boolean, counted = withKeyword): FloorRun {
   const term = searchTerms(KEYWORD)[0]!;
   const where = withKeyword ? `("company"."cci_code" = $1 and ${KEYWORD_SQL})` : `"company"."cci_code" = $1`;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 export interface HelmetOptions {
   production: boolean;
@@ -7,10 +7,17 @@ export interface HelmetOptions {
   connectOrigins: string[];
 }
 
-/** Security headers; the CSP allows only this origin and the configured Cognito and Sentry origins. */
+/**
+ * Security headers; the CSP allows only this origin and the configured Cognito and Sentry origins.
+ *
+ * helmet's own middleware, built once. @fastify/helmet 13 calls `helmet(options)` again on every
+ * request, parsing the CSP directives each time: a fifth of the API's own CPU before the handler of
+ * a list request (issue 37, bench/results/profiles). The headers are the same; nothing here sets
+ * per-route options or CSP nonces, which were all that plugin added.
+ */
 export default fp<HelmetOptions>(
   async (app, opts) => {
-    await app.register(helmet, {
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -31,6 +38,7 @@ export default fp<HelmetOptions>(
       },
       hsts: opts.production,
     });
+    app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
   },
   { name: 'helmet' },
 );
