@@ -34,18 +34,28 @@ export async function ensureSeeded(url: string, scale = 1) {
 }
 
 /** Starts bench/api-server.ts in a child process: this process's Node flags (the tsx loader) and the API's own. */
-export async function startApi(config: BenchApiConfig) {
-  const child = fork(new URL('./api-server.ts', import.meta.url), [], {
-    env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
-    // BENCH_API_PROF=dir: a V8 CPU profile of the API process, written there when it stops;
-    // BENCH_API_NODE_ARGS: more Node / V8 flags for the API processes only (e.g. '--trace-gc')
-    execArgv: [
-      ...process.execArgv,
-      ...API_NODE_FLAGS,
-      ...(process.env.BENCH_API_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROF}`] : []),
-      ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-    ],
-  });
+export function startApi(config: BenchApiConfig) {
+  return startChild(new URL('./api-server.ts', import.meta.url), { BENCH_API_CONFIG: JSON.stringify(config) }, [
+    ...API_NODE_FLAGS,
+    ...(process.env.BENCH_API_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROF}`] : []),
+    ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ]);
+}
+
+/** Starts bench/http-sql-floor-server.ts (the HTTP floor, issue 37) in a child process, with the API's Node flags. */
+export function startHttpFloor(config: { databaseUrl: string; connections: number }) {
+  return startChild(new URL('./http-sql-floor-server.ts', import.meta.url), { BENCH_FLOOR_CONFIG: JSON.stringify(config) }, [
+    ...API_NODE_FLAGS,
+  ]);
+}
+
+/**
+ * A benchmark's server in a child process speaking bench/api-server.ts's IPC messages.
+ * BENCH_API_PROF=dir: a V8 CPU profile of the API process, written there when it stops;
+ * BENCH_API_NODE_ARGS: more Node / V8 flags for the API processes only (e.g. '--trace-gc').
+ */
+async function startChild(script: URL, env: Record<string, string>, nodeArgs: string[]) {
+  const child = fork(script, [], { env: { ...process.env, ...env }, execArgv: [...process.execArgv, ...nodeArgs] });
   const next = <T extends ToParent['type']>(type: T) =>
     new Promise<Extract<ToParent, { type: T }>>((resolve, reject) => {
       const onMessage = (m: ToParent) => {
@@ -54,7 +64,7 @@ export async function startApi(config: BenchApiConfig) {
         child.off('message', onMessage);
         resolve(m as Extract<ToParent, { type: T }>);
       };
-      const onExit = (code: number | null) => reject(new Error(`the API process exited (${code})`));
+      const onExit = (code: number | null) => reject(new Error(`${script.pathname} exited (${code})`));
       child.on('message', onMessage);
       child.once('exit', onExit);
     });

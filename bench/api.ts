@@ -30,7 +30,18 @@ import pg from 'pg';
 import { scenarios, type Scenario } from './api-scenarios.ts';
 import { sqlFloor, type LoadResult } from './sql-floor.ts';
 import { ownCpuMs, postgresCpuMs } from './cpu.ts';
-import { database, ensureSeeded, startApi } from './api-setup.ts';
+import { database, ensureSeeded, startApi, startHttpFloor } from './api-setup.ts';
+import {
+  HTTP_HEADER,
+  MAIN_HEADER,
+  PAST_HEADER,
+  httpLine,
+  mainLine,
+  pastLine,
+  verdict,
+  type Round,
+  type Row,
+} from './api-report.ts';
 import { profileWindows } from './profile/api-windows.ts';
 import { SESSION_OPTIONS } from '../server/db/client.ts';
 import { poolSettingsFrom } from '../server/db/pool-settings.ts';
@@ -40,12 +51,17 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
     scale: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '3' },
   },
 });
 const DURATION = Number(args.duration);
+/** rounds of every row in turn (issue 37); each row reports the median round */
+const ROUNDS = Number(args.rounds);
+/** seconds of warm-up before the later rounds' runs and the HTTP floor's */
+const WARM_UP = 3;
 const CONNECTIONS = Number(args.connections);
 const API_POOL_SIZE = poolSettingsFrom(process.env, []).size;
-function runAutocannon(url: string, s: Scenario, tokens: Map<string, string>): Promise<LoadResult> {
+function runAutocannon(url: string, s: Scenario, tokens: Map<string, string>, duration = DURATION): Promise<LoadResult> {
   const headersOf = (connection: number) => ({
     authorization: `Bearer ${tokens.get(s.users[connection % s.users.length])}`,
     'content-type': 'application/json',
@@ -58,7 +74,7 @@ function runAutocannon(url: string, s: Scenario, tokens: Map<string, string>): P
         method: s.method,
         headers: headersOf(0),
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration,
         // each connection its caller and its bodies (answer scenarios: one company per connection)
         setupClient: (client) => {
           const connection = connections++;
@@ -94,9 +110,6 @@ async function measured<T extends LoadResult>(
   return { ...result, cpu: [(p1 - p0) / n, g0 !== null && g1 !== null ? (g1 - g0) / n : null] };
 }
 
-const cpuCell = ([node, postgres]: [number, number | null]) =>
-  `${node.toFixed(2)} + ${postgres === null ? '?' : postgres.toFixed(2)}`;
-
 async function main() {
   const db = await database();
   try {
@@ -114,58 +127,66 @@ async function main() {
     floorPool.on('error', () => undefined);
     const { rows: version } = await floorPool.query<{ server_version: string }>('show server_version');
     const loadAtStart = os.loadavg();
-    const rows: string[] = [];
-    const pastRows: string[] = [];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
     const profiles = profileWindows(resultsDir());
-    for (const s of (await scenarios(floorPool)).filter((x) => !only || only.test(x.name))) {
-      const tokens = new Map(await Promise.all(s.users.map(async (u) => [u, await issuer.mint(u)] as const)));
-      await runAutocannon(api.address, s, tokens).catch(() => undefined); // warm-up (JWKS, plans, caches)
-      const client0 = ownCpuMs();
-      // the API's clock at the two CPU readings: the measured run's window of its CPU profile
-      const clock: number[] = [];
-      const apiCpuMs = async () => {
-        const { ms, monoUs } = await api.cpu();
-        clock.push(monoUs);
-        return ms;
-      };
-      const apiRun = await measured(apiCpuMs, db.dataDir, () => runAutocannon(api.address, s, tokens));
-      // autocannon runs in this process: the load generator's share of the two CPUs the API run had
-      const clientCpu = (ownCpuMs() - client0) / Math.max(1, apiRun.requests);
-      const load = os.loadavg()[0];
-      profiles.add({
-        title: s.name,
-        fromUs: clock[0],
-        toUs: clock[1],
-        requests: apiRun.requests,
-        cpuMsPerRequest: apiRun.cpu[0],
-        note: `${apiRun.rps.toFixed(0)} req/s, p99 ${apiRun.p99} ms, ${CONNECTIONS} connections; 1-minute load average after the run ${load.toFixed(1)} on ${os.cpus().length} CPUs.`,
-      });
-      const floor = await measured(ownCpuMs, db.dataDir, () => sqlFloor(floorPool, s.floor, CONNECTIONS, DURATION));
-      const ratio = apiRun.rps / floor.rps;
-      // issue 16: the naive page ‖ count(*) floor beside the figure of a list that no longer counts
-      const target = s.naive?.past;
-      let pastMet = true;
-      if (s.naive) {
-        const naiveFloor = s.naive.floor;
-        const naive = await measured(ownCpuMs, db.dataDir, () => sqlFloor(floorPool, naiveFloor, CONNECTIONS, DURATION));
-        const past = apiRun.rps / naive.rps;
-        pastMet = !target || past >= target;
-        pastRows.push(
-          `| ${s.name} | ${apiRun.rps.toFixed(0)} | ${apiRun.p99} | ${naive.rps.toFixed(0)} | ${naive.p99.toFixed(1)} | ${cpuCell(naive.cpu)} | ` +
-            `${past.toFixed(2)} | ${target ? `≥ ${target}×` : '—'} | ${target ? (pastMet ? 'met' : 'MISSED') : ''} |`,
+    const all = await scenarios(floorPool);
+    const selected = all.filter((x) => !only || only.test(x.name));
+    const rows: Row[] = selected.map((scenario) => ({ scenario, rounds: [] }));
+    const httpFloor = await startHttpFloor({ databaseUrl: db.url, connections: CONNECTIONS });
+    const tokens = new Map<string, string>();
+    for (const u of new Set(selected.flatMap((s) => s.users))) tokens.set(u, await issuer.mint(u));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const row of rows) {
+        const s = row.scenario;
+        // warm-up (JWKS, plans, caches): a whole run the first time, a short one between rounds
+        const warmUp = round === 1 ? DURATION : WARM_UP;
+        await runAutocannon(api.address, s, tokens, warmUp).catch(() => undefined);
+        const client0 = ownCpuMs();
+        // the API's clock at the two CPU readings: the measured run's window of its CPU profile
+        const clock: number[] = [];
+        const apiCpuMs = async () => {
+          const { ms, monoUs } = await api.cpu();
+          clock.push(monoUs);
+          return ms;
+        };
+        const apiRun = await measured(apiCpuMs, db.dataDir, () => runAutocannon(api.address, s, tokens));
+        // autocannon runs in this process: the load generator's share of the two CPUs the API run had
+        const client = (ownCpuMs() - client0) / Math.max(1, apiRun.requests);
+        const load = os.loadavg()[0];
+        if (round === 1)
+          profiles.add({
+            title: s.name,
+            fromUs: clock[0],
+            toUs: clock[1],
+            requests: apiRun.requests,
+            cpuMsPerRequest: apiRun.cpu[0],
+            note: `${apiRun.rps.toFixed(0)} req/s, p99 ${apiRun.p99} ms, ${CONNECTIONS} connections; 1-minute load average after the run ${load.toFixed(1)} on ${os.cpus().length} CPUs.`,
+          });
+        const floor = await measured(ownCpuMs, db.dataDir, () => sqlFloor(floorPool, s.floor, CONNECTIONS, DURATION));
+        const result: Round = { api: apiRun, client, load, floor };
+        if (s.kind !== 'answer') {
+          // the same statements behind a bare Fastify route (issue 37): what HTTP adds to the SQL floor
+          const floorRoute = { ...s, path: `/floor/${all.indexOf(s)}` };
+          await runAutocannon(httpFloor.address, floorRoute, tokens, WARM_UP).catch(() => undefined);
+          const httpClient0 = ownCpuMs();
+          const httpCpuMs = async () => (await httpFloor.cpu()).ms;
+          const http = await measured(httpCpuMs, db.dataDir, () => runAutocannon(httpFloor.address, floorRoute, tokens));
+          result.http = { ...http, client: (ownCpuMs() - httpClient0) / Math.max(1, http.requests) };
+        }
+        // issue 16: the naive page ‖ count(*) floor beside the figure of a list that no longer counts
+        if (s.naive) {
+          const naiveFloor = s.naive.floor;
+          result.naive = await measured(ownCpuMs, db.dataDir, () => sqlFloor(floorPool, naiveFloor, CONNECTIONS, DURATION));
+        }
+        row.rounds.push(result);
+        const { ratio } = verdict({ scenario: s, rounds: [result] });
+        console.log(
+          `round ${round}: ${s.name}: API ${apiRun.rps.toFixed(0)} req/s p99 ${apiRun.p99} ms, SQL ${floor.rps.toFixed(0)} req/s, ` +
+            `${result.http ? `HTTP floor ${result.http.rps.toFixed(0)} req/s, ` : ''}API/SQL ${ratio.toFixed(2)}, load ${load.toFixed(1)}`,
         );
       }
-      // DESIGN.md §9: p99 budgets for lists, details and answers; the floor ratio for lists
-      const met = apiRun.p99 <= s.budgetP99Ms && (s.kind !== 'list' || ratio >= 0.75) && apiRun.errors === 0 && pastMet;
-      const budget = `≤ ${s.budgetP99Ms} ms${s.kind === 'list' ? ', ≥ 0.75×' : ''}${target ? `, ≥ ${target}× naive` : ''}`;
-      const line =
-        `| ${s.name} | ${apiRun.rps.toFixed(0)} | ${apiRun.p50} | ${apiRun.p99} | ${apiRun.errors} | ${cpuCell(apiRun.cpu)} | ${clientCpu.toFixed(2)} | ` +
-        `${floor.rps.toFixed(0)} | ${floor.p50.toFixed(1)} | ${floor.p99.toFixed(1)} | ${cpuCell(floor.cpu)} | ${ratio.toFixed(2)} | ` +
-        `${load.toFixed(1)} | ${budget} | ${met ? 'met' : 'MISSED'} |`;
-      console.log(line);
-      rows.push(line);
     }
+    await httpFloor.stop();
     const loadAtEnd = os.loadavg();
     await api.stop();
     if (process.env.BENCH_API_PROF)
@@ -177,27 +198,40 @@ async function main() {
       '# API benchmark (npm run bench:api)',
       '',
       `Run ${new Date().toISOString()} on ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, Node ${process.version}, ` +
-        `PostgreSQL ${version[0]!.server_version}; ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up run; national-scale seed (scale ${args.scale}).`,
+        `PostgreSQL ${version[0]!.server_version}; ${CONNECTIONS} connections, ${DURATION} s per run after a warm-up run; national-scale seed (scale ${args.scale}); ` +
+        `${ROUNDS} rounds of every row in turn, each figure the median of its rounds.`,
       `Load average (1 / 5 / 15 min) at start ${loads(loadAtStart)}, at end ${loads(loadAtEnd)}: anything above the CPU count means other work shared the machine and lowered every req/s.`,
       '',
       `API: the real Fastify app (JWT verification, users row, validation, serialisation) in a process of its own, on loopback, with its pool as deployed (${API_POOL_SIZE} connections, DATABASE_POOL_SIZE): the requests beyond it wait in the pool's queue. ` +
         'Floor: the SQL statements the API sends for the same request (same texts, parameters, prepared or not, page ‖ count for lists) from a bare node-postgres client with the same concurrency. ' +
         'CPU ms/req: the API process (or the floor client) + PostgreSQL; autocannon: the load generator, on the same two CPUs during the API run (the floor has no HTTP client). Load: 1-minute load average after the API run.',
       '',
-      '| scenario | API req/s | API p50 ms | API p99 ms | API errors | API CPU ms/req | autocannon CPU ms/req | SQL req/s | SQL p50 ms | SQL p99 ms | SQL CPU ms/req | API/SQL | load | budget | |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-      ...rows,
+      ...MAIN_HEADER,
+      ...rows.map(mainLine),
       '',
-      ...(pastRows.length
+      ...(rows.some((r) => r.scenario.kind !== 'answer')
+        ? [
+            '## The HTTP floor (issue 37)',
+            '',
+            "HTTP floor: the SQL floor's statements, pool and concurrency behind a bare Fastify route in a process of its own " +
+              '(bench/http-sql-floor-server.ts: no token, no users row, no hooks, no validation, no schemas; JSON.stringify of the rows), ' +
+              "driven by autocannon like the API. HTTP floor/SQL: what HTTP (the server's parsing and writing, the load generator on the same CPUs) " +
+              "leaves of the SQL floor's req/s, for any HTTP API on this machine. API/HTTP floor: what the API's own work leaves of that.",
+            '',
+            ...HTTP_HEADER,
+            ...rows.filter((r) => r.scenario.kind !== 'answer').map(httpLine),
+            '',
+          ]
+        : []),
+      ...(rows.some((r) => r.scenario.naive)
         ? [
             '## Past the naive floor (issue 16)',
             '',
             "The unfiltered companies list reads its total from company_count (migration 0010, kept by triggers) instead of counting the chamber's rows; " +
               'its floor above is the page ‖ that lookup. Naive floor: the page ‖ count(*) the API sent before, measured in the same run.',
             '',
-            '| scenario | API req/s | API p99 ms | naive floor req/s | naive p99 ms | naive CPU ms/req | API/naive | target | |',
-            '|---|---|---|---|---|---|---|---|---|',
-            ...pastRows,
+            ...PAST_HEADER,
+            ...rows.filter((r) => r.scenario.naive).map(pastLine),
             '',
           ]
         : []),
