@@ -59,12 +59,14 @@ function companyListFloor(pool: pg.Pool, cci: string, withKeyword: boolean, coun
   const term = searchTerms(KEYWORD)[0]!;
   const where = withKeyword ? `("company"."cci_code" = $1 and ${KEYWORD_SQL})` : `"company"."cci_code" = $1`;
   const params = withKeyword ? [cci, term, `%${term}%`] : [cci];
-  const page = `select ${COMPANY_COLUMNS} from "company" where ${where} order by "company"."company_code" asc, "company"."id" asc limit $${params.length + 1}`;
+  const page = `select ${COMPANY_COLUMNS} from "company" where ${where} order by "company"."company_code" asc, "company"."id" asc limit $${params.length + 1} offset $${params.length + 2}`;
   const count = `select count(*) from "company" where ${where}`;
-  if (counted) return (c) => Promise.all([c.query(page, [...params, 10]), pool.query(count, params)]);
-  // unfiltered: the total kept in company_count (migration 0010), a prepared primary-key lookup
+  if (counted) return (c) => Promise.all([c.query(page, [...params, 10, 0]), pool.query(count, params)]);
+  // unfiltered: the page prepared, as the API's (server/repositories/company-list.ts), beside the
+  // total kept in company_count (migration 0010), a prepared primary-key lookup
+  const namedPage = prepared('company_page', page, [...params, 10, 0]);
   const kept = prepared('company_count', 'select "n" from "company_count" where "company_count"."cci_code" = $1', [cci]);
-  return (c) => Promise.all([c.query(page, [...params, 10]), pool.query(kept)]);
+  return (c) => Promise.all([c.query(namedPage), pool.query(kept)]);
 }
 
 // --- company portal (server/repositories/conferences-for-company.ts) ------------------------------

@@ -37,14 +37,22 @@ export const keptCompanyTotal = (db: Db, cci: string | Placeholder) =>
 const SORT_ORDERS_KEPT = 32;
 
 /**
+ * Sorts led by an indexed column (the default among them): the plan walks that index and stops at
+ * the page, for 2 000 companies or 80 000, so PostgreSQL may keep one plan for every chamber. For
+ * any other sort a kept (generic) plan, costed for an average chamber, would walk the largest
+ * chamber's 80 000 rows by index where a bitmap scan and a top-10 sort serve it.
+ */
+const INDEXED_SORTS = new Set(['', 'company_code', '-company_code', 'name_kana', '-name_kana', 'id', '-id']);
+
+/**
  * The unfiltered list (every company of the chamber, its kept total), one statement built once per
  * sort order: building a statement's text cost drizzle more CPU per request than the rest of the
- * handler (issue 37, bench/results/profiles). It is sent unnamed, so PostgreSQL still plans each call
- * with its values: the same text serves a chamber of 2 000 companies and one of 80 000.
+ * handler (issue 37, bench/results/profiles). An indexed sort's statement is named: parsed once per
+ * pooled connection, its plan kept; any other is sent unnamed, planned with each call's values.
  */
 export function unfilteredCompanyPages(db: Db) {
   const statements = new TtlCache<ReturnType<typeof build>>(Number.POSITIVE_INFINITY, SORT_ORDERS_KEPT);
-  const build = (plan: ListPlan) =>
+  const build = (plan: ListPlan, sort: string) =>
     db
       .select({ ...LISTED_COMPANY, [LIST_TOTAL]: keptCompanyTotal(db, PARAM.cci) })
       .from(company)
@@ -52,11 +60,12 @@ export function unfilteredCompanyPages(db: Db) {
       .orderBy(...plan.orderBy)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare('');
+      // node-postgres sends an empty name as the unnamed statement
+      .prepare(INDEXED_SORTS.has(sort) ? `company_page${sort}` : '');
   /** `sort`: the query's sort (the key of the order `plan` was made with) */
   return (cciCode: string, plan: ListPlan, sort: string) => {
     let statement = statements.get(sort);
-    if (!statement) statements.set(sort, (statement = build(plan)));
+    if (!statement) statements.set(sort, (statement = build(plan, sort)));
     const values = { cci: cciCode, limit: plan.pageSize, offset: (plan.page - 1) * plan.pageSize };
     return pageWithTotal(db, plan, keptCompanyTotal(db, cciCode), () => statement.execute(values));
   };

@@ -63,6 +63,33 @@ describe('GET /v1/cci/admin/master/companies (spec §3 filters, §9 paging)', ()
     expect(named).toEqual([...named].sort((a, b) => b.localeCompare(a, 'ja')));
   });
 
+  // issue 37: the unfiltered page's statement is built once per sort order and kept
+  it('pages every sort order as PostgreSQL orders the chamber, on a second page and after another chamber used it', async () => {
+    const orderOf: Record<string, string> = {
+      company_code: 'company_code, id',
+      '-company_code': 'company_code desc, id',
+      name_kana: 'name_kana, id',
+      '-name_kana': 'name_kana desc, id',
+      '-id': 'id desc',
+      joined_on: 'joined_on, id',
+      '-updated_at': 'updated_at desc, id',
+    };
+    for (const [sort, orderBy] of Object.entries(orderOf)) {
+      const { rows } = await app.pool.query<{ id: number }>(
+        `select id from company where cci_code = 'demo' order by ${orderBy} limit 3 offset 3`,
+      );
+      await app.companies.list('other', { sort });
+      const res = await call('GET', `${BASE}?sort=${sort}&page=2&page_size=3`, DEMO.admin);
+      expect(
+        res.json().data.map((c: { id: number }) => c.id),
+        sort,
+      ).toEqual(rows.map((r) => r.id));
+    }
+    const other = await app.companies.list('other', { sort: 'company_code' });
+    expect(other.data.map((c) => [c.cci_code, c.id])).toEqual([['other', otherCompanyId]]);
+    expect(other.meta.total).toBe(1);
+  });
+
   it('answers 400 invalid_text for a NUL in the query or the body, never 500', async () => {
     const query = await call('GET', `${BASE}?keyword=a%00b`, DEMO.admin);
     expect(query.statusCode).toBe(400);
