@@ -119,6 +119,20 @@ describe('GET /v1/company/conferences', () => {
     expect(body.data[0].sub_conferences).toEqual([]);
   });
 
+  // issue 37: without a filter the list runs a statement kept per sort order and hidden_happened
+  it('lists without a filter what an all-embracing filter lists, for each company in turn, each sort and page', async () => {
+    for (const query of ['', 'sort=-event_date', 'hidden_happened=false', 'hidden_happened=false&sort=-event_date&page=2']) {
+      for (const email of [DEMO.companyAdmin, DEMO.companyNew, DEMO.companyAdmin]) {
+        const plain = await list(query, email);
+        const filtered = await list(`${query}&event_date__gte=2000-01-01`, email);
+        expect(plain, `${query} ${email}`).toEqual(filtered);
+        expect(plain.meta.total, `${query} ${email}`).toBeGreaterThan(0);
+      }
+    }
+    expect(idsOf(await list('', DEMO.companyNew))).toContain(c.C);
+    expect(idsOf(await list('', DEMO.companyAdmin))).not.toContain(c.C);
+  });
+
   it('hides conferences that already happened (held, or an earlier day) unless hidden_happened=false; today stays listed', async () => {
     const own = await companyIdOf(app.pool, 'C0001');
     const today = jstDayOf(new Date());
