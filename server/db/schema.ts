@@ -1234,14 +1234,23 @@ export type NewAuditLog = typeof audit_log.$inferInsert;
  * Returns undefined for a blank keyword (no condition).
  */
 export function keywordCondition(searchText: AnyPgColumn, keyword: string): SQL | undefined {
-  const terms = searchTerms(keyword);
+  const terms = keywordTerms(keyword);
   if (terms.length === 0) return undefined;
-  return and(
-    ...terms.map((term) => {
-      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return [...term].length >= 2
-        ? sql`(kaigi_bigrams(${searchText}) @> kaigi_bigrams(${term}::text) and ${searchText} like ${like})`
-        : sql`${searchText} like ${like}`;
-    }),
-  );
+  return and(...terms.map((t) => termCondition(searchText, t.bigrams, t.term, t.like)));
+}
+
+/** A keyword's terms, each with its LIKE pattern and whether the bigram index can pre-filter it. */
+export function keywordTerms(keyword: string): Array<{ term: string; like: string; bigrams: boolean }> {
+  return searchTerms(keyword).map((term) => ({
+    term,
+    like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    bigrams: [...term].length >= 2,
+  }));
+}
+
+/** One term's condition; `term` and `like` are its values, or placeholders (a statement built once). */
+export function termCondition(searchText: AnyPgColumn, bigrams: boolean, term: unknown, like: unknown): SQL {
+  return bigrams
+    ? sql`(kaigi_bigrams(${searchText}) @> kaigi_bigrams(${term}::text) and ${searchText} like ${like})`
+    : sql`${searchText} like ${like}`;
 }

@@ -138,11 +138,14 @@ export interface ListPlan {
   fields: string[] | undefined;
   /** a filter or keyword narrows the list: the total is not the base conditions' (tenant) total */
   filtered: boolean;
+  /** the keyword is all that narrows it (no filter) */
+  keywordOnly: boolean;
 }
 
 /** Turns a validated query into SQL pieces; `base` conditions (tenant, parent) are ANDed in. */
 export function planList(spec: ListSpec, query: Query, base: Array<SQL | undefined> = []): ListPlan {
   const narrowing = filterConditions(spec, query);
+  const filters = narrowing.length;
   const keyword = typeof query.keyword === 'string' ? keywordOf(spec, query.keyword) : undefined;
   if (keyword) narrowing.push(keyword);
   const conditions = [...base, ...narrowing];
@@ -160,6 +163,7 @@ export function planList(spec: ListSpec, query: Query, base: Array<SQL | undefin
     pageSize: (query.page_size as number | undefined) ?? DEFAULT_PAGE_SIZE,
     fields: typeof query.fields === 'string' ? namesOf(query.fields) : undefined,
     filtered: narrowing.length > 0,
+    keywordOnly: keyword !== undefined && filters === 0,
   };
 }
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { and, eq, sql } from 'drizzle-orm';
 import { company, member, type CompanyAttributes } from '../db/schema.ts';
-import { LISTED_COMPANY, unfilteredCompanyPages } from './company-list.ts';
+import { LISTED_COMPANY, companyPages } from './company-list.ts';
 import { memberSearchText } from '../lib/member-search-text.ts';
 import { buildSearchText } from '../db/normalize.ts';
 import type { Company, CompanyCreate, CompanyUpdate } from '../schemas/company.ts';
@@ -111,14 +111,16 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const db = app.db;
-    const unfilteredPage = unfilteredCompanyPages(db);
+    const pages = companyPages(db);
     const repository: CompaniesRepository = {
       chamberChanges: (cciCode, companyId) => chamberChanges(db, cciCode, companyId),
       async list(cciCode, query) {
         const plan = planList(COMPANY_LIST, query, [eq(company.cci_code, cciCode)]);
-        if (plan.filtered) return runList(db, company, plan, toCompany, { columns: LISTED_COMPANY });
-        // unfiltered: every company of the chamber (no soft delete, staff see them all)
-        const page = await unfilteredPage(cciCode, plan, typeof query.sort === 'string' ? query.sort : '');
+        // the statements kept for the lists most asked for: every company of the chamber (no soft
+        // delete, staff see them all), or those a keyword finds (company-list.ts)
+        if (plan.filtered && !plan.keywordOnly) return runList(db, company, plan, toCompany, { columns: LISTED_COMPANY });
+        const sort = typeof query.sort === 'string' ? query.sort : '';
+        const page = await pages(cciCode, plan, sort, plan.keywordOnly ? (query.keyword as string) : null);
         return listResult(plan, page.rows.map(toCompany), page.total);
       },
 

@@ -2,9 +2,9 @@
  * The chamber's company list statements (spec §7 GET /v1/cci/admin/master/companies): the page
  * everyone opens first, and the one bench:api measures for a typical and the largest chamber.
  */
-import { eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, count, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { company, company_count } from '../db/schema.ts';
+import { company, company_count, keywordTerms, termCondition } from '../db/schema.ts';
 import { PARAM } from '../db/prepared.ts';
 import { LIST_TOTAL, pageWithTotal, totalOf, type ListPlan } from '../lib/list-query.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
@@ -33,8 +33,8 @@ export const keptCompanyTotal = (db: Db, cci: string | Placeholder) =>
       .where(eq(company_count.cci_code, cci)),
   );
 
-/** sort orders kept built at once (a client may send any combination of the sortable keys) */
-const SORT_ORDERS_KEPT = 32;
+/** statements kept built at once (a client may send any combination of sortable keys and terms) */
+const STATEMENTS_KEPT = 64;
 
 /**
  * Sorts led by an indexed column (the default among them): the plan walks that index and stops at
@@ -45,28 +45,48 @@ const SORT_ORDERS_KEPT = 32;
 const INDEXED_SORTS = new Set(['', 'company_code', '-company_code', 'name_kana', '-name_kana', 'id', '-id']);
 
 /**
- * The unfiltered list (every company of the chamber, its kept total), one statement built once per
- * sort order: building a statement's text cost drizzle more CPU per request than the rest of the
- * handler (issue 37, bench/results/profiles). An indexed sort's statement is named: parsed once per
- * pooled connection, its plan kept; any other is sent unnamed, planned with each call's values.
+ * The list's statements built once per shape (sort order; the keyword's terms), kept: building a
+ * statement's text cost drizzle more CPU per request than the rest of the handler (issue 37,
+ * bench/results/profiles). An indexed sort's unfiltered statement is named: parsed once per pooled
+ * connection, its plan kept; any other is sent unnamed, planned with each call's values (a keyword's
+ * best plan depends on its terms).
  */
-export function unfilteredCompanyPages(db: Db) {
-  const statements = new TtlCache<ReturnType<typeof build>>(Number.POSITIVE_INFINITY, SORT_ORDERS_KEPT);
-  const build = (plan: ListPlan, sort: string) =>
-    db
-      .select({ ...LISTED_COMPANY, [LIST_TOTAL]: keptCompanyTotal(db, PARAM.cci) })
-      .from(company)
-      .where(eq(company.cci_code, PARAM.cci))
-      .orderBy(...plan.orderBy)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      // node-postgres sends an empty name as the unnamed statement
-      .prepare(INDEXED_SORTS.has(sort) ? `company_page${sort}` : '');
-  /** `sort`: the query's sort (the key of the order `plan` was made with) */
-  return (cciCode: string, plan: ListPlan, sort: string) => {
-    let statement = statements.get(sort);
-    if (!statement) statements.set(sort, (statement = build(plan, sort)));
-    const values = { cci: cciCode, limit: plan.pageSize, offset: (plan.page - 1) * plan.pageSize };
-    return pageWithTotal(db, plan, keptCompanyTotal(db, cciCode), () => statement.execute(values));
+export function companyPages(db: Db) {
+  const statements = new TtlCache<ReturnType<typeof build>>(Number.POSITIVE_INFINITY, STATEMENTS_KEPT);
+  /** `kinds`: per keyword term, whether the bigram index pre-filters it; null: no keyword */
+  const build = (plan: ListPlan, sort: string, kinds: boolean[] | null) => {
+    const where = and(
+      eq(company.cci_code, PARAM.cci),
+      ...(kinds ?? []).map((bigrams, i) =>
+        termCondition(company.search_text, bigrams, sql.placeholder(`term${i}`), sql.placeholder(`like${i}`)),
+      ),
+    );
+    const total = kinds ? totalOf(db.select({ n: count() }).from(company).where(where)) : keptCompanyTotal(db, PARAM.cci);
+    return (
+      db
+        .select({ ...LISTED_COMPANY, [LIST_TOTAL]: total })
+        .from(company)
+        .where(where)
+        .orderBy(...plan.orderBy)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        // node-postgres sends an empty name as the unnamed statement
+        .prepare(!kinds && INDEXED_SORTS.has(sort) ? `company_page${sort}` : '')
+    );
+  };
+  /**
+   * The page `plan` asks for: unfiltered, or narrowed by `keyword` alone. `sort`: the query's sort
+   * (the key of the order `plan` was made with).
+   */
+  return (cciCode: string, plan: ListPlan, sort: string, keyword: string | null) => {
+    const terms = keyword === null ? null : keywordTerms(keyword);
+    const kinds = terms?.map((t) => t.bigrams) ?? null;
+    const key = `${sort}|${kinds?.map((b) => (b ? 'b' : 'l')).join('') ?? '-'}`;
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = build(plan, sort, kinds)));
+    const values: Record<string, unknown> = { cci: cciCode, limit: plan.pageSize, offset: (plan.page - 1) * plan.pageSize };
+    terms?.forEach((t, i) => Object.assign(values, { [`term${i}`]: t.term, [`like${i}`]: t.like }));
+    const total = terms ? totalOf(db.select({ n: count() }).from(company).where(plan.where)) : keptCompanyTotal(db, cciCode);
+    return pageWithTotal(db, plan, total, () => statement.execute(values));
   };
 }

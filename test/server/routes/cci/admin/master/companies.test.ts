@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, caller, fieldsNamed } from '../../../../../helpers/app.ts';
 import { DEMO, companyIdOf, ensureOtherChamber, tokenOf } from '../../../../../helpers/fixtures.ts';
+import { and, eq } from 'drizzle-orm';
+import { company, keywordCondition } from '../../../../../../server/db/schema.ts';
 
 let app: FastifyInstance;
 let call: ReturnType<typeof caller>;
@@ -85,6 +87,23 @@ describe('GET /v1/cci/admin/master/companies (spec §3 filters, §9 paging)', ()
         sort,
       ).toEqual(rows.map((r) => r.id));
     }
+    // a keyword of one term, of two, and of a one-character term: each term bound where it belongs
+    for (const keyword of ['商事', '株式 会社', 'c 1']) {
+      const expected = await app.db
+        .select({ id: company.id })
+        .from(company)
+        .where(and(eq(company.cci_code, 'demo'), keywordCondition(company.search_text, keyword)))
+        .orderBy(company.company_code, company.id);
+      expect(expected.length, keyword).toBeGreaterThan(0);
+      await app.companies.list('other', { keyword });
+      const res = await call('GET', `${BASE}?keyword=${encodeURIComponent(keyword)}&page_size=100`, DEMO.admin);
+      expect(
+        res.json().data.map((c: { id: number }) => c.id),
+        keyword,
+      ).toEqual(expected.map((r) => r.id));
+      expect(res.json().meta.total, keyword).toBe(expected.length);
+    }
+    expect((await app.companies.list('other', { keyword: 'よその' })).meta.total).toBe(1);
     const other = await app.companies.list('other', { sort: 'company_code' });
     expect(other.data.map((c) => [c.cci_code, c.id])).toEqual([['other', otherCompanyId]]);
     expect(other.meta.total).toBe(1);
