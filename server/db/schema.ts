@@ -519,6 +519,11 @@ export const conference_member = pgTable(
     index('conference_member_conference_id_sort_idx').on(t.conference_id, t.sort),
     index('conference_member_company_id_conference_id_idx').on(t.company_id, t.conference_id),
     index('conference_member_member_id_idx').on(t.member_id),
+    // who delegates to an invitee: the chain check after every answer (lib/votes/delegation.ts) and
+    // the foreign key's ON DELETE SET NULL, each a scan of every invitee of the country without it
+    index('conference_member_delegate_to_idx')
+      .on(t.delegate_to)
+      .where(sql`${t.delegate_to} is not null`),
   ],
 );
 

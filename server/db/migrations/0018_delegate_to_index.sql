@@ -1,0 +1,1 @@
+CREATE INDEX "conference_member_delegate_to_idx" ON "conference_member" USING btree ("delegate_to") WHERE "conference_member"."delegate_to" is not null;
