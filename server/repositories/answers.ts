@@ -303,6 +303,7 @@ export default fp(
             id: a.id,
             conference_id: rowById.get(a.id)!.conference_id,
             delegate_to: a.fields.delegate_to,
+            delegates: a.fields.answer_content === 'delegate',
             at: a.at,
           }));
           await checkDelegateTargets(tx, delegations);

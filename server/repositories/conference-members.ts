@@ -409,7 +409,15 @@ export default fp(
             input.proxy_title !== undefined ? input.proxy_title : current.proxy_title,
             input.delegate_to !== undefined ? input.delegate_to : current.delegate_to,
           );
-          const delegation = [{ id, conference_id: current.conference_id, delegate_to: next.delegate_to, at: 'body' }];
+          const delegation = [
+            {
+              id,
+              conference_id: current.conference_id,
+              delegate_to: next.delegate_to,
+              delegates: next.answer_content === 'delegate',
+              at: 'body',
+            },
+          ];
           const answerChanged = answerGiven && !sameAnswer(current, next);
           const now = new Date();
           let receipt;
