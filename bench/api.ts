@@ -57,8 +57,8 @@ const { values: args } = parseArgs({
 const DURATION = Number(args.duration);
 /** rounds of every row in turn (issue 37); each row reports the median round */
 const ROUNDS = Number(args.rounds);
-/** seconds of warm-up before the later rounds' runs and the HTTP floor's */
-const WARM_UP = 3;
+/** seconds of warm-up before the later rounds' runs and the HTTP floor's (no longer than a run) */
+const WARM_UP = Math.min(3, DURATION);
 const CONNECTIONS = Number(args.connections);
 const API_POOL_SIZE = poolSettingsFrom(process.env, []).size;
 function runAutocannon(url: string, s: Scenario, tokens: Map<string, string>, duration = DURATION): Promise<LoadResult> {

@@ -26,7 +26,7 @@ const tsx = (file: string, ...args: string[]) => ['--import', 'tsx', file, ...ar
 const SMOKES: Smoke[] = [
   // the longest first, so the two lanes end together
   { name: 'bench:web', args: tsx('bench/web.ts') },
-  { name: 'bench:api', args: tsx('bench/api.ts', '--duration=1', '--connections=2', '--scale=0.0005') },
+  { name: 'bench:api', args: tsx('bench/api.ts', '--duration=1', '--connections=2', '--scale=0.0005', '--rounds=1') },
   {
     name: 'bench:room',
     args: tsx('bench/room.ts', '--clients=8', '--messages=2', '--floor-round-trips=10'),
