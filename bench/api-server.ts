@@ -14,7 +14,9 @@
  *   ← { type: 'stop' }                               closes the server and the pool, then exits
  */
 import { PerformanceObserver } from 'node:perf_hooks';
+import { pino } from 'pino';
 import { createServer } from '../server/app.ts';
+import { createLogger } from '../server/config/logger.ts';
 import { createDb } from '../server/db/client.ts';
 import { poolSettingsFrom } from '../server/db/pool-settings.ts';
 import type { RoomLimits } from '../server/lib/room/limits.ts';
@@ -101,7 +103,11 @@ const app = await createServer(
     },
     room: { limits: config.roomLimits },
   },
-  { logger: false },
+  // BENCH_API_LOG=info: the logger `npm start` runs with (server/config/logger.ts: a line per request
+  // received and one per reply), its lines written to /dev/null as they would be to stdout
+  process.env.BENCH_API_LOG
+    ? { loggerInstance: createLogger(process.env.BENCH_API_LOG, pino.destination({ dest: '/dev/null', sync: true })) }
+    : { logger: false },
 );
 const address = await app.listen({ host: '127.0.0.1', port: config.port ?? 0 });
 
