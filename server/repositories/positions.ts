@@ -14,6 +14,7 @@ import {
 import {
   LIST_TOTAL,
   listQuerySchema,
+  onPage,
   pageWithTotal,
   pick,
   planList,
@@ -93,9 +94,8 @@ const joinedColumns = {
 
 /**
  * Positions with their member's name and company (spec §3: the list shows the company name), and
- * the type's master row for its sort order.
+ * the type's master row for its sort order; `extra`: more selected fields (a list's total).
  */
-/** `extra`: more selected fields (a list's total) */
 const selectJoined = <E extends Record<string, SQL>>(ex: Executor, extra = {} as E) =>
   ex
     .select({ ...joinedColumns, ...extra })
@@ -339,11 +339,7 @@ export default fp(
           .innerJoin(member, eq(member.id, position.member_id))
           .where(plan.where);
         const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
-          selectJoined(db, { [LIST_TOTAL]: listTotal })
-            .where(plan.where)
-            .orderBy(...plan.orderBy)
-            .limit(plan.pageSize)
-            .offset((plan.page - 1) * plan.pageSize),
+          onPage(selectJoined(db, { [LIST_TOTAL]: listTotal }).$dynamic(), plan),
         );
         const items = rows.map(toPosition);
         return {
