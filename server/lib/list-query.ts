@@ -10,7 +10,7 @@
  */
 import { Type, type TObject, type TSchema } from 'typebox';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { keywordCondition } from '../db/schema.ts';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../schemas/common.ts';
@@ -178,24 +178,12 @@ export const LIST_TOTAL = 'list_total';
 /** A list's total as a scalar subquery: `counting` selects one number (a count, a kept total). */
 export const totalOf = (counting: SQLWrapper): SQL<number> => sql<number>`(${counting})`.mapWith(Number);
 
-/** The LIMIT and OFFSET of `plan`'s page (values, or a kept statement's placeholders' values). */
-export const pageLimits = (plan: ListPlan) => ({ limit: plan.pageSize, offset: (plan.page - 1) * plan.pageSize });
-
-/** `plan`'s conditions, order and page on a select (drizzle's dynamic query: `.$dynamic()`). */
-export function onPage<Q extends PgSelect>(select: Q, plan: ListPlan): Q {
-  const { limit, offset } = pageLimits(plan);
-  return select
-    .where(plan.where)
-    .orderBy(...plan.orderBy)
-    .limit(limit)
-    .offset(offset);
-}
-
 /**
  * A page and its total in one statement (issue 37, decision 0043): `page` selects the page's rows,
  * each also carrying `total` under LIST_TOTAL — an uncorrelated scalar subquery, which PostgreSQL
  * runs once per statement (an InitPlan), in the page's snapshot. One round trip and one pooled
- * connection per list request, where a page ‖ count took two of each.
+ * connection per list request, where a page ‖ count took two of each. A page past the last row has
+ * no row to carry the total: then it is read alone (page 1 empty means there is nothing to count).
  */
 export async function pageWithTotal<R extends { [LIST_TOTAL]: number }>(
   db: Db,
@@ -204,23 +192,10 @@ export async function pageWithTotal<R extends { [LIST_TOTAL]: number }>(
   page: (total: SQL<number>) => Promise<R[]>,
 ): Promise<{ rows: R[]; total: number }> {
   const rows = await page(total);
-  return { rows, total: await carriedTotal(db, plan, rows, () => total) };
-}
-
-/**
- * The total a page's rows carry under LIST_TOTAL. A page past the last row has no row to carry
- * it: then `total()` is read alone (an empty first page means there is nothing to count).
- */
-export async function carriedTotal(
-  db: Db,
-  plan: ListPlan,
-  rows: Array<{ [LIST_TOTAL]: number }>,
-  total: () => SQL<number>,
-): Promise<number> {
-  if (rows.length > 0) return rows[0]![LIST_TOTAL];
-  if (plan.page === 1) return 0;
-  const { rows: alone } = await db.execute<{ n: string | number }>(sql`select ${total()} as n`);
-  return Number(alone[0]!.n);
+  if (rows.length > 0) return { rows, total: rows[0]![LIST_TOTAL] };
+  if (plan.page === 1) return { rows, total: 0 };
+  const { rows: alone } = await db.execute<{ n: string | number }>(sql`select ${total} as n`);
+  return { rows, total: Number(alone[0]!.n) };
 }
 
 /** What a list may change in `runList`'s statement. */
@@ -243,13 +218,13 @@ export async function runList<Row, T>(
   }: ListOptions = {},
 ): Promise<ListResult<Partial<T>>> {
   const page = await pageWithTotal(db, plan, total, (listTotal) =>
-    onPage(
-      db
-        .select({ ...columns, [LIST_TOTAL]: listTotal })
-        .from(table)
-        .$dynamic(),
-      plan,
-    ),
+    db
+      .select({ ...columns, [LIST_TOTAL]: listTotal })
+      .from(table)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.pageSize)
+      .offset((plan.page - 1) * plan.pageSize),
   );
   return listResult(plan, (page.rows as Row[]).map(toItem), page.total);
 }

@@ -6,7 +6,7 @@ import { and, count, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { company, company_count, keywordTerms, termCondition } from '../db/schema.ts';
 import { PARAM } from '../db/prepared.ts';
-import { LIST_TOTAL, carriedTotal, pageLimits, totalOf, type ListPlan } from '../lib/list-query.ts';
+import { LIST_TOTAL, pageWithTotal, totalOf, type ListPlan } from '../lib/list-query.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 
 /** What a listed company needs (toCompany): not the generated name columns nor the search text. */
@@ -78,18 +78,15 @@ export function companyPages(db: Db) {
    * The page `plan` asks for: unfiltered, or narrowed by `keyword` alone. `sort`: the query's sort
    * (the key of the order `plan` was made with).
    */
-  return async (cciCode: string, plan: ListPlan, sort: string, keyword: string | null) => {
+  return (cciCode: string, plan: ListPlan, sort: string, keyword: string | null) => {
     const terms = keyword === null ? null : keywordTerms(keyword);
     const kinds = terms?.map((t) => t.bigrams) ?? null;
     const key = `${sort}|${kinds?.map((b) => (b ? 'b' : 'l')).join('') ?? '-'}`;
     let statement = statements.get(key);
     if (!statement) statements.set(key, (statement = build(plan, sort, kinds)));
-    const values: Record<string, unknown> = { cci: cciCode, ...pageLimits(plan) };
+    const values: Record<string, unknown> = { cci: cciCode, limit: plan.pageSize, offset: (plan.page - 1) * plan.pageSize };
     terms?.forEach((t, i) => Object.assign(values, { [`term${i}`]: t.term, [`like${i}`]: t.like }));
-    const rows = await statement.execute(values);
-    // read only when the page has no row to carry it
-    const total = () =>
-      terms ? totalOf(db.select({ n: count() }).from(company).where(plan.where)) : keptCompanyTotal(db, cciCode);
-    return { rows, total: await carriedTotal(db, plan, rows, total) };
+    const total = terms ? totalOf(db.select({ n: count() }).from(company).where(plan.where)) : keptCompanyTotal(db, cciCode);
+    return pageWithTotal(db, plan, total, () => statement.execute(values));
   };
 }

@@ -12,7 +12,6 @@ import { conferenceKeyword } from './conferences.ts';
 import {
   LIST_TOTAL,
   listQuerySchema,
-  onPage,
   pageWithTotal,
   pick,
   planList,
@@ -129,20 +128,20 @@ function repositoryOf(db: Db): ConferenceCompaniesRepository {
       // sorting needs the company; the count does not
       const counting = db.select({ n: count() }).from(conference_company).where(plan.where);
       const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
-        onPage(
-          db
-            .select({
-              row: conference_company,
-              company_code: company.company_code,
-              name1: company.name1,
-              name_kana: company.name_kana,
-              [LIST_TOTAL]: listTotal,
-            })
-            .from(conference_company)
-            .innerJoin(company, eq(company.id, conference_company.company_id))
-            .$dynamic(),
-          plan,
-        ),
+        db
+          .select({
+            row: conference_company,
+            company_code: company.company_code,
+            name1: company.name1,
+            name_kana: company.name_kana,
+            [LIST_TOTAL]: listTotal,
+          })
+          .from(conference_company)
+          .innerJoin(company, eq(company.id, conference_company.company_id))
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(plan.pageSize)
+          .offset((plan.page - 1) * plan.pageSize),
       );
       const items = rows.map(({ row, company_code, name1, name_kana }) => ({
         ...toConferenceCompany(row),
@@ -164,19 +163,19 @@ function repositoryOf(db: Db): ConferenceCompaniesRepository {
         .innerJoin(conference, eq(conference.id, conference_company.conference_id))
         .where(plan.where);
       const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
-        onPage(
-          db
-            .select({
-              row: conference_company,
-              status: conference.status,
-              answer_deadline: conference.answer_deadline,
-              [LIST_TOTAL]: listTotal,
-            })
-            .from(conference_company)
-            .innerJoin(conference, eq(conference.id, conference_company.conference_id))
-            .$dynamic(),
-          plan,
-        ),
+        db
+          .select({
+            row: conference_company,
+            status: conference.status,
+            answer_deadline: conference.answer_deadline,
+            [LIST_TOTAL]: listTotal,
+          })
+          .from(conference_company)
+          .innerJoin(conference, eq(conference.id, conference_company.conference_id))
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(plan.pageSize)
+          .offset((plan.page - 1) * plan.pageSize),
       );
       const items = rows.map(({ row, status, answer_deadline }) => ({
         ...toConferenceCompany(row),

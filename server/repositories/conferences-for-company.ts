@@ -18,9 +18,6 @@ import { AnswerStatusSchema, CompanyConferenceSchema, Day, expandsOf } from '../
 import {
   LIST_TOTAL,
   listQuerySchema,
-  carriedTotal,
-  onPage,
-  pageLimits,
   pageWithTotal,
   pick,
   planList,
@@ -233,18 +230,17 @@ export default fp(
         .offset(sql.placeholder('offset'))
         .prepare('');
     }
-    /** `total`: the list's total, read only when the page has no row to carry it */
-    async function plainPage(
+    function plainPage(
       plan: ListPlan,
-      total: () => SQL<number>,
+      total: SQL<number>,
       values: { cci: string; company: number; today: Date | null },
       sort: string,
     ) {
       const key = `${sort} ${values.today !== null}`;
       let statement = plainPages.get(key);
       if (!statement) plainPages.set(key, (statement = buildPlainPage(plan, values.today !== null)));
-      const rows = await statement.execute({ ...values, ...pageLimits(plan) });
-      return { rows, total: await carriedTotal(db, plan, rows, total) };
+      const limits = { limit: plan.pageSize, offset: (plan.page - 1) * plan.pageSize };
+      return pageWithTotal(db, plan, total, () => statement.execute({ ...values, ...limits }));
     }
 
     const repository: ConferencesForCompanyRepository = {
@@ -264,17 +260,16 @@ export default fp(
         const now = new Date();
         const expand = expandsOf(query.expand);
         const today = query.hidden_happened === false ? null : jstDayStart(jstDayOf(now));
-        const eventDays = eventDayConditions(query);
         const base = [
           ...invitedTopLevel(cciCode, companyId, today),
           typeof query.answer_status === 'string'
             ? answerStatusCondition(query.answer_status as AnswerStatus, companyId, now)
             : undefined,
-          ...eventDays,
+          ...eventDayConditions(query),
         ];
         const plan = planList(COMPANY_CONFERENCE_LIST, query, base);
-        const plain = !plan.filtered && query.answer_status === undefined && eventDays.length === 0;
-        const counted = () => totalOf(db.select({ n: count() }).from(conference).where(plan.where));
+        const plain = !plan.filtered && query.answer_status === undefined && eventDayConditions(query).length === 0;
+        const counted = totalOf(db.select({ n: count() }).from(conference).where(plan.where));
         const { rows, total } = plain
           ? await plainPage(
               plan,
@@ -282,14 +277,14 @@ export default fp(
               { cci: cciCode, company: companyId, today },
               typeof query.sort === 'string' ? query.sort : '',
             )
-          : await pageWithTotal(db, plan, counted(), (listTotal) =>
-              onPage(
-                db
-                  .select({ row: conference, summary: summarySql(companyId), [LIST_TOTAL]: listTotal })
-                  .from(conference)
-                  .$dynamic(),
-                plan,
-              ),
+          : await pageWithTotal(db, plan, counted, (listTotal) =>
+              db
+                .select({ row: conference, summary: summarySql(companyId), [LIST_TOTAL]: listTotal })
+                .from(conference)
+                .where(plan.where)
+                .orderBy(...plan.orderBy)
+                .limit(plan.pageSize)
+                .offset((plan.page - 1) * plan.pageSize),
             );
         const subs = expand.has('sub_conferences')
           ? await subConferences(

@@ -7,7 +7,6 @@ import { namesOf } from '../lib/name-list.ts';
 import {
   LIST_TOTAL,
   listQuerySchema,
-  onPage,
   pageWithTotal,
   pick,
   planList,
@@ -99,10 +98,8 @@ const memberHasNoEmail = () =>
 
 const userExists = () => new Problem(409, 'user_exists', 'このメールアドレスのユーザーは既に登録されています。');
 
-/**
- * Members with their company (expand=company; the join is a primary-key look-up per row);
- * `extra`: more selected fields (a list's total).
- */
+/** Members with their company (expand=company; the join is a primary-key look-up per row). */
+/** `extra`: more selected fields (a list's total) */
 const selectWithCompany = <E extends Record<string, SQL>>(ex: Executor, extra = {} as E) =>
   ex
     .select({ member, company: { id: company.id, company_code: company.company_code, name1: company.name1 }, ...extra })
@@ -150,7 +147,11 @@ export default fp(
         const plan = planList(MEMBER_LIST, query, base);
         const counting = db.select({ n: count() }).from(member).where(plan.where);
         const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
-          onPage(selectWithCompany(db, { [LIST_TOTAL]: listTotal }).$dynamic(), plan),
+          selectWithCompany(db, { [LIST_TOTAL]: listTotal })
+            .where(plan.where)
+            .orderBy(...plan.orderBy)
+            .limit(plan.pageSize)
+            .offset((plan.page - 1) * plan.pageSize),
         );
         const withCompany = namesOf(query.expand).includes('company');
         const data = rows.map((row) => {

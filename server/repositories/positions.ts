@@ -14,7 +14,6 @@ import {
 import {
   LIST_TOTAL,
   listQuerySchema,
-  onPage,
   pageWithTotal,
   pick,
   planList,
@@ -94,8 +93,9 @@ const joinedColumns = {
 
 /**
  * Positions with their member's name and company (spec §3: the list shows the company name), and
- * the type's master row for its sort order; `extra`: more selected fields (a list's total).
+ * the type's master row for its sort order.
  */
+/** `extra`: more selected fields (a list's total) */
 const selectJoined = <E extends Record<string, SQL>>(ex: Executor, extra = {} as E) =>
   ex
     .select({ ...joinedColumns, ...extra })
@@ -339,7 +339,11 @@ export default fp(
           .innerJoin(member, eq(member.id, position.member_id))
           .where(plan.where);
         const { rows, total } = await pageWithTotal(db, plan, totalOf(counting), (listTotal) =>
-          onPage(selectJoined(db, { [LIST_TOTAL]: listTotal }).$dynamic(), plan),
+          selectJoined(db, { [LIST_TOTAL]: listTotal })
+            .where(plan.where)
+            .orderBy(...plan.orderBy)
+            .limit(plan.pageSize)
+            .offset((plan.page - 1) * plan.pageSize),
         );
         const items = rows.map(toPosition);
         return {
